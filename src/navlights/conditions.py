@@ -1,0 +1,180 @@
+"""Rule conditions (``when``): the facts they test, how they compile, how they evaluate.
+
+A ``when`` table ANDs its keys. A key's value is a scalar (equal), a list (one
+of), or a table of comparisons (``lt``, ``le``, ``gt``, ``ge``, ``ne``,
+``present``). ``any = [{...}, {...}]`` holds when one branch holds.
+Lengths in conditions are written with units as the rule writes them ("150 ft").
+
+>>> c = compile_when({"propulsion": "power", "length": {"ge": "150 ft"}})
+>>> evaluate(c, {"propulsion": "power", "length": 45.72})
+True
+>>> evaluate(c, {"propulsion": "power", "length": 45.71})
+False
+>>> evaluate(c, {"propulsion": "power", "length": None}) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from . import vessel as _v
+from .model import Condition
+from .units import fmt_length, parse_length
+
+#: fact name -> (type, allowed values or None, vessel field named in messages, example)
+FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
+    "propulsion": ("enum", get_args(_v.Propulsion), "propulsion", "power"),
+    "seaplane": ("bool", None, "seaplane", "true"),
+    "length": ("length", None, "length", "'200 ft'"),
+    "breadth": ("length", None, "breadth", "'30 ft'"),
+    "tonnage": ("number", None, "tonnage", "250"),
+    "status": ("enum", get_args(_v.Status), "status", "underway"),
+    "making_way": ("bool", None, "making_way", "true"),
+    "towing": ("bool", None, "towing", "{}"),
+    "tow_length": ("length", None, "towing.tow_length", "'650 ft'"),
+    "tow_vessels": ("number", None, "towing.vessels", "2"),
+    "towing_raft": ("bool", None, "towing.raft", "true"),
+    "towing_alongside": ("bool", None, "towing.alongside", "true"),
+    "pushing": ("bool", None, "pushing", "true"),
+    "being_towed": ("bool", None, "being_towed", "true"),
+    "last_of_tow": ("bool", None, "being_towed.last_of_tow", "true"),
+    "being_pushed": ("bool", None, "being_pushed", "true"),
+    "not_under_command": ("bool", None, "not_under_command", "true"),
+    "restricted": ("enum", get_args(_v.Restricted), "restricted", "cable"),
+    "fishing": ("bool", None, "fishing", "{}"),
+    "fishing_method": ("enum", get_args(_v.FishingMethod), "fishing.method", "trawl"),
+    "gear_extent": ("length", None, "fishing.gear_extent", "'500 ft'"),
+    "gear_out": ("bool", None, "fishing.gear_out", "true"),
+    "pilot_on_duty": ("bool", None, "pilot_on_duty", "true"),
+    "service": ("enum", get_args(_v.Service), "service", "harbour-tug"),
+    "sails_set": ("bool", None, "sails_set", "true"),
+    "machinery": ("bool", None, "machinery", "true"),
+    "time": ("enum", get_args(_v.TimeOfDay), "time", "night"),
+}
+COMPARISONS = ("lt", "le", "gt", "ge", "ne", "present")
+_WORDS = {"lt": "under", "le": "at most", "gt": "over", "ge": "at least", "ne": "not"}
+
+
+class ConditionError(ValueError):
+    """A ``when`` table that breaks the schema (reported by the loader with its key path)."""
+
+
+def _value(fact: str, raw: Any, path: str) -> Any:
+    kind, allowed, _, _ = FACTS[fact]
+    if kind == "length":
+        if not isinstance(raw, str):
+            raise ConditionError(f"{path}: a length needs a unit, e.g. '150 ft' (got {raw!r})")
+        try:
+            return parse_length(raw, path)
+        except ValueError as e:
+            raise ConditionError(str(e)) from None
+    if kind == "number":
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            raise ConditionError(f"{path}: expected a number, got {raw!r}")
+        return float(raw)
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise ConditionError(f"{path}: expected true or false, got {raw!r}")
+        return raw
+    if raw not in allowed:
+        raise ConditionError(f"{path}: {raw!r} is not one of {', '.join(allowed)}")
+    return raw
+
+
+def _show(fact: str, v: Any) -> str:
+    return fmt_length(v).split(" (")[0] if FACTS[fact][0] == "length" else str(v).lower()
+
+
+def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:
+    """Compile a ``when`` table, raising :class:`ConditionError` with the key path."""
+    if not when:
+        return Condition()
+    tests: list[tuple[str, str, Any]] = []
+    branches: list[Condition] = []
+    words: list[str] = []
+    for key, raw in when.items():
+        kp = f"{path}.{key}"
+        if key == "any":
+            if not isinstance(raw, list) or not raw:
+                raise ConditionError(f"{kp}: expected a non-empty list of tables")
+            subs = tuple(compile_when(b, f"{kp}[{i}]") for i, b in enumerate(raw))
+            branches.append(Condition(any_of=subs, text="(" + " or ".join(s.text for s in subs) + ")"))
+            words.append(branches[-1].text)
+            continue
+        if key not in FACTS:
+            raise ConditionError(f"{kp}: unknown fact '{key}'; known: any, {', '.join(FACTS)}")
+        if isinstance(raw, dict):
+            for op, val in raw.items():
+                if op not in COMPARISONS:
+                    raise ConditionError(f"{kp}.{op}: unknown comparison; known: {', '.join(COMPARISONS)}")
+                if op == "present":
+                    if not isinstance(val, bool):
+                        raise ConditionError(f"{kp}.present: expected true or false")
+                    tests.append((key, op, val))
+                    words.append(f"{key} {'given' if val else 'not given'}")
+                    continue
+                if op in ("lt", "le", "gt", "ge") and FACTS[key][0] not in ("length", "number"):
+                    raise ConditionError(f"{kp}.{op}: '{key}' is not a number or length")
+                v = _value(key, val, f"{kp}.{op}")
+                tests.append((key, op, v))
+                words.append(f"{key} {_WORDS[op]} {_show(key, v)}")
+        elif isinstance(raw, list):
+            vals = tuple(_value(key, r, f"{kp}[{i}]") for i, r in enumerate(raw))
+            tests.append((key, "in", vals))
+            words.append(f"{key} one of {', '.join(map(str, vals))}")
+        else:
+            v = _value(key, raw, kp)
+            tests.append((key, "eq", v))
+            words.append(key if v is True else f"not {key}" if v is False else f"{key} {_show(key, v)}")
+    if len(branches) > 1:
+        any_of: tuple[Condition, ...] = ()
+        tests_all = tuple(tests)
+        return Condition(tests=tests_all, any_of=(Condition(any_of=tuple(branches)),), text=" and ".join(words))
+    return Condition(tests=tuple(tests), any_of=branches[0].any_of if branches else (), text=" and ".join(words))
+
+
+def _test(op: str, have: Any, want: Any) -> bool | None:
+    if op == "eq":
+        return have == want
+    if op == "in":
+        return have in want
+    if op == "ne":
+        return have != want
+    if op == "present":
+        return (have is not None) == want
+    if have is None:
+        return None
+    if op == "lt":
+        return have < want
+    if op == "le":
+        return have <= want
+    if op == "gt":
+        return have > want
+    return have >= want
+
+
+def evaluate(cond: Condition, facts: dict[str, Any]) -> bool | None:
+    """True, False, or None when a fact it needs is missing (and nothing else is false)."""
+    unknown: str | None = None
+    for fact, op, want in cond.tests:
+        r = _test(op, facts[fact], want)
+        if r is False:
+            return False
+        if r is None:
+            unknown = fact
+    if cond.any_of:
+        results = [evaluate(c, facts) for c in cond.any_of]
+        if True not in results:
+            if None in results:
+                return None
+            return False
+    return None if unknown else True
+
+
+def missing_facts(cond: Condition, facts: dict[str, Any]) -> list[str]:
+    """The facts whose absence leaves ``cond`` undecided, as vessel field names."""
+    out = [FACTS[f][2] for f, op, _ in cond.tests if facts[f] is None and op in ("lt", "le", "gt", "ge")]
+    for c in cond.any_of:
+        out += missing_facts(c, facts)
+    return list(dict.fromkeys(out))

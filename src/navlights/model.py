@@ -1,0 +1,257 @@
+"""Frozen objects for things: editions, light and shape kinds, provisions, displays."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+PROVENANCES = ("primary", "secondary", "inferred", "gap")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A text the rule data rests on: a statute page, a textbook, research notes."""
+
+    id: str
+    kind: str
+    title: str
+    cite: str | None = None
+    url: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Where a fact comes from: edition, rule and subsection, and how it is known."""
+
+    edition: str
+    rule: str
+    provenance: str
+    sources: tuple[str, ...] = ()
+    argument: str | None = None
+    note: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.edition} {self.rule}"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"edition": self.edition, "rule": self.rule, "text": str(self),
+             "provenance": self.provenance, "sources": list(self.sources)}
+        if self.argument:
+            d["argument"] = self.argument
+        if self.note:
+            d["note"] = self.note
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One light or shape in a display, with everything the law says of it."""
+
+    role: str
+    what: str                      # "light" | "shape"
+    kind: str                      # the edition's light/shape kind id
+    canonical: str                 # masthead, sidelight, sternlight, towing, all-round, ball, cone, ...
+    term: str                      # the edition's own words
+    colour: str
+    arc_deg: tuple[float, float] | None   # [from, to] clockwise from right ahead; None for shapes
+    all_round: bool
+    arc_as_written: str | None
+    range_nm: float | None
+    range_as_written: str | None
+    size_as_written: str | None
+    placement: tuple[tuple[str, Any], ...]
+    status: str                    # "required" | "optional"
+    group: str | None              # alternatives: exactly one option of a group is shown
+    option: str | None
+    period: str                    # "night" (lights) | "day" (shapes)
+    citation: Citation
+    kind_citation: Citation
+    note: str | None = None
+    arc_assumed: bool = False      # the text gives no arc; the one recorded is drawn for pictures only
+    scheme: str | None = None      # an alternative lighting scheme (e.g. small-craft lights); None: any
+
+    @property
+    def cite(self) -> str:
+        return str(self.citation)
+
+    @property
+    def provenance(self) -> str:
+        return self.citation.provenance
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "role": self.role, "what": self.what, "kind": self.kind, "canonical": self.canonical,
+            "term": self.term, "colour": self.colour,
+            "arc": list(self.arc_deg) if self.arc_deg else None, "all_round": self.all_round,
+            "arc_as_written": self.arc_as_written, "arc_assumed": self.arc_assumed,
+            "range_nm": self.range_nm, "range_as_written": self.range_as_written,
+            "size_as_written": self.size_as_written,
+            "placement": dict(self.placement), "status": self.status,
+            "group": self.group, "option": self.option, "scheme": self.scheme, "period": self.period,
+            "cite": self.cite, "provenance": self.provenance, "citation": self.citation.to_dict(),
+            "kind_citation": self.kind_citation.to_dict(), "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something the user must know beside the lights: a gap, a referral, a substitution."""
+
+    kind: str                      # gap | referral | in-lieu | prohibited | info | substitute
+    text: str
+    citation: Citation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "cite": str(self.citation),
+                "provenance": self.citation.provenance, "citation": self.citation.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """The lights and shapes one vessel shows under one edition."""
+
+    edition: str
+    vessel: Any
+    items: tuple[Item, ...]
+    notes: tuple[Note, ...]
+    provisions: tuple[str, ...]
+    complete: bool
+
+    @property
+    def lights(self) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.what == "light")
+
+    @property
+    def shapes(self) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.what == "shape")
+
+    def roles(self) -> tuple[str, ...]:
+        return tuple(i.role for i in self.items)
+
+    def get(self, role: str) -> Item | None:
+        for i in self.items:
+            if i.role == role:
+                return i
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "vessel": self.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "description": self.vessel.describe(),
+            "complete": self.complete,
+            "provisions": list(self.provisions),
+            "lights": [i.to_dict() for i in self.lights],
+            "shapes": [i.to_dict() for i in self.shapes],
+            "notes": [n.to_dict() for n in self.notes],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A compiled ``when``: all tests must hold; ``any_of`` holds if one branch does."""
+
+    tests: tuple[tuple[str, str, Any], ...] = ()
+    any_of: tuple["Condition", ...] = ()
+    text: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.tests or self.any_of)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """One item a provision shows, with its own extra condition."""
+
+    when: Condition
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class Provision:
+    """A situation the law names and what it shows."""
+
+    id: str
+    title: str
+    effect: str                    # show | gap | referral | info | reference
+    when: Condition
+    shows: tuple[Show, ...]
+    in_lieu_of: tuple[str, ...]
+    never: tuple[str, ...]
+    relieves: tuple[str, ...]
+    substitute_for: tuple[str, ...]
+    citation: Citation
+    authority: str | None = None
+    summary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A defined term of the edition and how navlights maps it onto the vessel model."""
+
+    term: str
+    summary: str
+    maps_to: str | None
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """One enacted text as checked data."""
+
+    id: str
+    title: str
+    regime: str
+    waters: tuple[str, ...]
+    aliases: tuple[str, ...]
+    enacted: str
+    in_force_from: _dt.date | None
+    in_force_to: _dt.date | None
+    in_force_citation: Citation
+    mile: str
+    tonnage_basis: str | None
+    units: tuple[tuple[str, str], ...]
+    summary: str
+    sources: dict[str, Source]
+    lights: dict[str, Any]
+    shapes: dict[str, Any]
+    provisions: tuple[Provision, ...]
+    definitions: tuple[Definition, ...]
+    path: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def citations(self) -> list[Citation]:
+        """Every citation in the edition: definitions, kinds, provisions and their items."""
+        out = [d.citation for d in self.definitions]
+        out += [k["citation"] for k in self.lights.values()] + [k["citation"] for k in self.shapes.values()]
+        for p in self.provisions:
+            out.append(p.citation)
+            out += [s.item.citation for s in p.shows]
+        return out
+
+    def coverage(self) -> dict[str, Any]:
+        """Share of the edition's provisions (definitions, kinds, provisions) by provenance."""
+        entries = [d.citation for d in self.definitions] + [p.citation for p in self.provisions]
+        entries += [k["citation"] for k in self.lights.values()] + [k["citation"] for k in self.shapes.values()]
+        counts = {p: 0 for p in PROVENANCES}
+        for c in entries:
+            counts[c.provenance] += 1
+        total = len(entries)
+        return {"entries": total, **counts,
+                "primary_share": round(counts["primary"] / total, 3) if total else 0.0,
+                "gaps": [f"{p.citation.rule}: {p.title}" for p in self.provisions if p.effect == "gap"]}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "title": self.title, "regime": self.regime, "waters": list(self.waters),
+            "aliases": list(self.aliases), "enacted": self.enacted,
+            "in_force_from": self.in_force_from.isoformat() if self.in_force_from else None,
+            "in_force_to": self.in_force_to.isoformat() if self.in_force_to else None,
+            "in_force_citation": self.in_force_citation.to_dict(),
+            "mile": self.mile, "tonnage_basis": self.tonnage_basis, "units": dict(self.units),
+            "summary": self.summary,
+            "sources": [asdict(s) for s in self.sources.values()],
+            "coverage": self.coverage(),
+        }

@@ -1,0 +1,81 @@
+"""Human-readable terminal output (rich tables), imported only when printing text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+_COLOUR_STYLE = {"white": "bold white", "red": "bold red", "green": "bold green", "yellow": "bold yellow",
+                 "blue": "bold blue", "black": "bold", "red-green": "bold"}
+
+
+def _console() -> Console:
+    import shutil
+    import sys
+    width = shutil.get_terminal_size((140, 40)).columns if sys.stdout.isatty() else 140
+    return Console(highlight=False, soft_wrap=False, width=max(width, 100))
+
+
+def _rule(item: dict[str, Any]) -> str:
+    return item["citation"]["rule"]
+
+
+def fmt_arc(item: dict[str, Any]) -> str:
+    """'247.5°–112.5° (225°)' or 'all round'; '(assumed)' where the text gives no arc."""
+    if item["all_round"]:
+        return "all round"
+    a, b = item["arc"]
+    width = (b - a) % 360 or 360
+    return f"{a:g}°–{b:g}° ({width:g}°)"
+
+
+def editions_table(data: list[dict[str, Any]]) -> None:
+    """Print the editions list."""
+    t = Table(title="navlights editions", show_lines=True)
+    for col in ("id", "title", "waters", "in force", "coverage", "sources"):
+        t.add_column(col, overflow="fold")
+    for e in data:
+        cov = e["coverage"]
+        span = f"{e['in_force_from'] or '?'} – {e['in_force_to'] or '…'}\n({e['in_force_citation']['provenance']})"
+        t.add_row(f"{e['id']}\n[dim]{', '.join(e['aliases'])}[/dim]", e["title"], ", ".join(e["waters"]), span,
+                  f"{cov['primary_share']:.0%} primary\n{cov['primary']} primary, {cov['secondary']} secondary,\n"
+                  f"{cov['inferred']} inferred, {cov['gap']} gap of {cov['entries']}",
+                  str(len(e["sources"])))
+    _console().print(t)
+
+
+def display_table(d: dict[str, Any]) -> None:
+    """Print one display: lights, shapes and notes, each with its citation and provenance."""
+    con = _console()
+    con.print(f"[bold]{d['edition_title']}[/bold] ({d['edition']})")
+    con.print(f"Vessel: {d['description']}")
+    if not d["complete"]:
+        con.print("[yellow]Incomplete: the rule base has gaps for this vessel (see notes).[/yellow]")
+    if d["lights"]:
+        t = Table(title="Lights (sunset to sunrise)", show_lines=False)
+        for col in ("role", "light", "arc", "range", "status", "rule", "provenance"):
+            t.add_column(col, overflow="fold", no_wrap=col in ("role", "arc", "range", "rule"))
+        for i in d["lights"]:
+            status = i["status"] + (f"\none of '{i['group']}': {i['option']}" if i["group"] else "")
+            if i.get("scheme"):
+                status += f"\nscheme: {i['scheme']}"
+            rng = f"{i['range_nm']:g} nm" if i["range_nm"] is not None else "not stated"
+            arc = fmt_arc(i) + (" [dim](assumed)[/dim]" if i["arc_assumed"] else "")
+            t.add_row(i["role"], f"[{_COLOUR_STYLE.get(i['colour'], '')}]{i['term']}[/]",
+                      arc, rng, status, _rule(i), i["provenance"])
+        con.print(t)
+    if d["shapes"]:
+        t = Table(title="Shapes (by day)")
+        for col in ("role", "shape", "size", "status", "rule", "provenance"):
+            t.add_column(col, overflow="fold")
+        for i in d["shapes"]:
+            t.add_row(i["role"], i["term"], i["size_as_written"] or "", i["status"], _rule(i),
+                      i["provenance"])
+        con.print(t)
+    if not d["lights"] and not d["shapes"]:
+        con.print("No lights or shapes.")
+    for n in d["notes"]:
+        con.print(f"[dim]•[/dim] [{'yellow' if n['kind'] in ('gap', 'referral') else 'cyan'}]{n['kind']}[/]: "
+                  f"{n['text']} [dim]({n['citation']['rule']}, {n['provenance']})[/dim]")

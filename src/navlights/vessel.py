@@ -1,0 +1,291 @@
+"""The vessel: an edition-neutral description of what a vessel is and is doing.
+
+Each edition maps it onto its own categories (the 1897 "steam vessel" is any
+vessel under mechanical power). Lengths accept units; contradictions are refused.
+
+>>> v = make_vessel({"propulsion": "power", "length": "200 ft"})
+>>> v.status, v.making_way, round(v.length_m, 2)
+('underway', True, 60.96)
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .errors import VesselError
+from .units import parse_length
+
+Propulsion = Literal["power", "sail", "oars", "none"]
+Status = Literal["underway", "anchored", "aground", "moored"]
+Restricted = Literal["cable", "survey", "underwater", "navigation-mark", "minesweeping",
+                     "dredging", "replenishment", "aircraft"]
+FishingMethod = Literal["trawl", "drift-net", "line", "other"]
+Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
+                  "pilot-vessel", "warship"]
+TimeOfDay = Literal["night", "day", "restricted-visibility"]
+
+#: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
+MAX_LENGTH_M = 500.0
+MAX_BREADTH_M = 100.0
+MAX_TOW_M = 5000.0
+MAX_TONNAGE = 1_000_000.0
+
+
+def _length(value: Any, field: str, upper: float) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and field.endswith("_m"):
+        metres = float(value)
+    else:
+        metres = parse_length(value, field)
+    if not 0 < metres <= upper:
+        raise ValueError(f"must be more than 0 and at most {upper:g} m")
+    return metres
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class Towing(_Strict):
+    """What a towing vessel has in tow."""
+
+    tow_length: float | None = Field(None, description="stern of the tug to stern of the last vessel towed, e.g. '650 ft'")
+    vessels: int = Field(1, ge=1, le=100, description="number of vessels in tow")
+    raft: bool = Field(False, description="the tow is a raft")
+    alongside: bool = Field(False, description="towing alongside")
+
+    @field_validator("tow_length", mode="before")
+    @classmethod
+    def _tow_length(cls, v: Any) -> float | None:
+        return _length(v, "towing.tow_length", MAX_TOW_M)
+
+
+class BeingTowed(_Strict):
+    """A vessel in tow."""
+
+    last_of_tow: bool = Field(True, description="she is the last vessel of the tow")
+    tow_length: float | None = Field(None, description="length of the whole tow, e.g. '650 ft'")
+
+    @field_validator("tow_length", mode="before")
+    @classmethod
+    def _tow_length(cls, v: Any) -> float | None:
+        return _length(v, "being_towed.tow_length", MAX_TOW_M)
+
+
+class Fishing(_Strict):
+    """A vessel engaged in fishing."""
+
+    method: FishingMethod = "other"
+    gear_extent: float | None = Field(None, description="horizontal extent of outlying gear, e.g. '500 ft'")
+    gear_out: bool = Field(True, description="nets, lines or trawls in the water")
+
+    @field_validator("gear_extent", mode="before")
+    @classmethod
+    def _gear(cls, v: Any) -> float | None:
+        return _length(v, "fishing.gear_extent", MAX_TOW_M)
+
+
+class Vessel(_Strict):
+    """A vessel described without reference to any edition; frozen and hashable."""
+
+    propulsion: Propulsion = Field(..., description="what drives her now: power, sail, oars or none")
+    seaplane: bool = False
+    length_m: float | None = Field(None, alias="length", description="length, e.g. '200 ft' or '61 m'")
+    breadth_m: float | None = Field(None, alias="breadth", description="breadth, e.g. '30 ft'")
+    tonnage: float | None = Field(None, ge=0, le=MAX_TONNAGE, description="tons, as the edition measures them")
+    status: Status = "underway"
+    making_way: bool | None = Field(None, description="moving through the water; defaults to true when under way")
+    towing: Towing | None = None
+    pushing: bool = False
+    being_towed: BeingTowed | None = None
+    being_pushed: bool = False
+    not_under_command: bool = False
+    restricted: Restricted | None = Field(None, description="work that restricts her ability to manoeuvre")
+    fishing: Fishing | None = None
+    pilot_on_duty: bool = False
+    service: Service | None = Field(None, description="a trade an edition names a class by")
+    sails_set: bool = Field(False, description="a power-driven vessel also under sail")
+    machinery: bool | None = Field(None, description="has propelling machinery (for a steam vessel under sail only)")
+    time: TimeOfDay | None = Field(None, description="night, day or restricted-visibility; none: both")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @field_validator("length_m", mode="before")
+    @classmethod
+    def _len(cls, v: Any) -> float | None:
+        return _length(v, "length", MAX_LENGTH_M)
+
+    @field_validator("breadth_m", mode="before")
+    @classmethod
+    def _breadth(cls, v: Any) -> float | None:
+        return _length(v, "breadth", MAX_BREADTH_M)
+
+    @field_validator("being_towed", mode="before")
+    @classmethod
+    def _bt(cls, v: Any) -> Any:
+        if v is True:
+            return BeingTowed()
+        if v is False:
+            return None
+        return v
+
+    @field_validator("towing", mode="before")
+    @classmethod
+    def _tw(cls, v: Any) -> Any:
+        if v is True:
+            return Towing()
+        if v is False:
+            return None
+        return v
+
+    @field_validator("fishing", mode="before")
+    @classmethod
+    def _fish(cls, v: Any) -> Any:
+        if v is True:
+            return Fishing()
+        if v is False:
+            return None
+        if isinstance(v, str):
+            return Fishing(method=v)
+        return v
+
+    @model_validator(mode="after")
+    def _coherent(self) -> "Vessel":
+        if self.status != "underway":
+            if self.making_way:
+                raise ValueError(f"making_way: true contradicts status '{self.status}'; "
+                                 "a vessel making way is under way")
+            object.__setattr__(self, "making_way", False)
+        elif self.making_way is None:
+            object.__setattr__(self, "making_way", True)
+        if self.towing and self.being_towed:
+            raise ValueError("towing and being_towed: a vessel cannot both tow and be towed")
+        if self.pushing and self.being_pushed:
+            raise ValueError("pushing and being_pushed: a vessel cannot both push and be pushed")
+        if self.being_towed and self.being_pushed:
+            raise ValueError("being_towed and being_pushed: choose one")
+        if self.sails_set and self.propulsion != "power":
+            raise ValueError("sails_set: applies to a power-driven vessel also under sail "
+                             f"(propulsion is '{self.propulsion}')")
+        if self.seaplane and self.propulsion not in ("power", "none"):
+            raise ValueError(f"seaplane: a seaplane's propulsion is power or none, not '{self.propulsion}'")
+        return self
+
+    @property
+    def length_ft(self) -> float | None:
+        """Length in feet, as the historical rules measure it."""
+        return None if self.length_m is None else self.length_m / 0.3048
+
+    @cached_property
+    def facts(self) -> dict[str, Any]:
+        """The edition-neutral facts that rule conditions test (lengths in metres)."""
+        tw, bt, fi = self.towing, self.being_towed, self.fishing
+        return {
+            "propulsion": self.propulsion,
+            "seaplane": self.seaplane,
+            "length": self.length_m,
+            "breadth": self.breadth_m,
+            "tonnage": self.tonnage,
+            "status": self.status,
+            "making_way": self.making_way,
+            "towing": tw is not None,
+            "tow_length": tw.tow_length if tw else (bt.tow_length if bt else None),
+            "tow_vessels": tw.vessels if tw else None,
+            "towing_raft": bool(tw and tw.raft),
+            "towing_alongside": bool(tw and tw.alongside),
+            "pushing": self.pushing,
+            "being_towed": bt is not None,
+            "last_of_tow": bool(bt and bt.last_of_tow),
+            "being_pushed": self.being_pushed,
+            "not_under_command": self.not_under_command,
+            "restricted": self.restricted,
+            "fishing": fi is not None,
+            "fishing_method": fi.method if fi else None,
+            "gear_extent": fi.gear_extent if fi else None,
+            "gear_out": bool(fi and fi.gear_out),
+            "pilot_on_duty": self.pilot_on_duty,
+            "service": self.service,
+            "sails_set": self.sails_set,
+            "machinery": self.machinery if self.machinery is not None else self.propulsion == "power",
+            "time": self.time,
+        }
+
+    def describe(self) -> str:
+        """A short description in a mariner's words."""
+        from .units import fmt_length
+        kind = {"power": "power-driven vessel", "sail": "sailing vessel", "oars": "vessel under oars",
+                "none": "vessel without propulsion"}[self.propulsion]
+        if self.seaplane:
+            kind = "seaplane"
+        parts = [kind]
+        if self.length_m:
+            parts.append(fmt_length(self.length_m))
+        parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
+                      "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
+        if self.towing:
+            t = "towing"
+            if self.towing.tow_length:
+                t += f" (tow {fmt_length(self.towing.tow_length)})"
+            parts.append(t)
+        for flag, words in (("pushing", "pushing"), ("being_pushed", "pushed ahead"),
+                            ("not_under_command", "not under command"), ("pilot_on_duty", "pilot on duty"),
+                            ("sails_set", "also under sail")):
+            if getattr(self, flag):
+                parts.append(words)
+        if self.being_towed:
+            parts.append("in tow")
+        if self.restricted:
+            parts.append(f"engaged in {self.restricted} work")
+        if self.fishing:
+            parts.append(f"fishing ({self.fishing.method})")
+        if self.service:
+            parts.append(self.service)
+        return ", ".join(parts)
+
+
+FIELDS = tuple(f.alias or name for name, f in Vessel.model_fields.items())
+
+
+def _one_line(err: ValidationError) -> VesselError:
+    e = err.errors()[0]
+    loc = ".".join(str(p) for p in e["loc"] if not isinstance(p, int)) or "vessel"
+    loc = loc.replace("length_m", "length").replace("breadth_m", "breadth")
+    kind, msg, val = e["type"], e["msg"], e.get("input")
+    if kind == "extra_forbidden":
+        parent = e["loc"][:-1]
+        allowed = FIELDS if not parent else tuple(
+            {"towing": Towing, "being_towed": BeingTowed, "fishing": Fishing}[str(parent[0])].model_fields)
+        return VesselError(f"unknown field '{loc}'; allowed: {', '.join(allowed)}",
+                           field=loc, value=val, allowed=", ".join(allowed))
+    if kind == "literal_error":
+        allowed = e["ctx"]["expected"].replace("'", "")
+        return VesselError(f"{loc}: {val!r} is not allowed; allowed: {allowed}", field=loc, value=val,
+                           allowed=allowed)
+    if kind == "missing":
+        return VesselError(f"{loc}: is required", field=loc, allowed="see 'navlights lights --help'")
+    msg = msg.removeprefix("Value error, ")
+    if kind == "value_error" and loc == "vessel":
+        field = msg.split(":", 1)[0]
+        return VesselError(msg, field=field, value=None)
+    if msg.startswith(loc + ":"):
+        return VesselError(msg, field=loc, value=val)
+    return VesselError(f"{loc}: {val!r}: {msg}", field=loc, value=val)
+
+
+def make_vessel(data: dict[str, Any] | Vessel) -> Vessel:
+    """A :class:`Vessel` from a mapping, or a one-line :class:`VesselError`."""
+    if isinstance(data, Vessel):
+        return data
+    if not isinstance(data, dict):
+        raise VesselError(f"vessel: expected a JSON object, got {type(data).__name__}", field="vessel",
+                          value=data, allowed="a JSON object of vessel fields")
+    try:
+        return Vessel.model_validate(data)
+    except VesselError:
+        raise
+    except ValidationError as err:
+        raise _one_line(err) from None
