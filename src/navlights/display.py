@@ -112,9 +112,14 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     for by, roles in relieved_here.items():
         notes.append(Note("relieved", f"{by.title}: not required: {', '.join(roles)}", by.citation))
     role_terms = edition.extra.get("role_terms", {})
+    by_prov: dict[Provision, list[str]] = {}
     for r, by in never.items():
-        term = removed[r][0].term if r in removed else role_terms.get(r, r)
-        notes.append(Note("prohibited", f"{by.title}: shall never carry the {term} ({r})", by.citation))
+        by_prov.setdefault(by, []).append(r)
+    for by, roles in by_prov.items():
+        present = [r for r in roles if r in removed] or roles
+        terms = list(dict.fromkeys(removed[r][0].term if r in removed else role_terms.get(r, r) for r in present))
+        notes.append(Note("prohibited", f"{by.title}: shall not carry the {'; the '.join(terms)} "
+                          f"({', '.join(present)})", by.citation))
     for r, (it, by) in removed.items():
         if r not in never:
             notes.append(Note("in-lieu", f"{by.title}: shown in lieu of the {it.term} ({it.role}, {it.cite})",

@@ -62,7 +62,7 @@ class Item:
     range_as_written: str | None
     size_as_written: str | None
     placement: tuple[tuple[str, Any], ...]
-    status: str                    # "required" | "optional"
+    status: str                    # "required" | "optional" | "on-approach" (kept at hand, shown when needed)
     group: str | None              # alternatives: exactly one option of a group is shown
     option: str | None
     period: str                    # "night" (lights) | "day" (shapes)

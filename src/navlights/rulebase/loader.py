@@ -109,7 +109,7 @@ class RawShow(_M):
     role: str
     light: str | None = None
     shape: str | None = None
-    status: Literal["required", "optional"] = "required"
+    status: Literal["required", "optional", "on-approach"] = "required"
     group: str | None = None
     option: str | None = None
     when: dict[str, Any] | None = None
