@@ -10,7 +10,7 @@ degrees clockwise from right ahead.
 >>> points_to_deg(2)
 22.5
 >>> round(miles_to_nm(5, "statute"), 4)
-4.345
+4.3449
 """
 
 from __future__ import annotations
