@@ -172,9 +172,10 @@ def evaluate(cond: Condition, facts: dict[str, Any]) -> bool | None:
     return None if unknown else True
 
 
-def missing_facts(cond: Condition, facts: dict[str, Any]) -> list[str]:
-    """The facts whose absence leaves ``cond`` undecided, as vessel field names."""
-    out = [FACTS[f][2] for f, op, _ in cond.tests if facts[f] is None and op in ("lt", "le", "gt", "ge")]
+def missing_facts(cond: Condition, facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """(vessel field, test in words) for each fact whose absence leaves ``cond`` undecided."""
+    out = [(FACTS[f][2], f"{f} {_WORDS[op]} {_show(f, v)}") for f, op, v in cond.tests
+           if facts[f] is None and op in ("lt", "le", "gt", "ge")]
     for c in cond.any_of:
         out += missing_facts(c, facts)
     return list(dict.fromkeys(out))

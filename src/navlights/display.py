@@ -29,27 +29,35 @@ from .model import Citation, Condition, Display, Edition, Item, Note, Provision
 from .vessel import Vessel, make_vessel
 
 
-def _holds(cond: Condition, facts: dict, edition: Edition, cite: Citation, what: str) -> bool:
+def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
     if not cond:
         return True
     r = evaluate(cond, facts)
     if r is None:
-        fields = missing_facts(cond, facts)
-        field = fields[0] if fields else "vessel"
-        example = next((v[3] for v in FACTS.values() if v[2] == field), "")
-        raise MissingFactError(
-            f"{field}: needed to decide {cite} ({what}: {cond.text}); give it, e.g. {field}={example}",
-            field=field, value=None, allowed=cond.text)
+        missing = missing_facts(cond, facts) or [("vessel", cond.text)]
+        field, test = missing[0]
+        if field == "towing.tow_length" and facts["being_towed"]:
+            field = "being_towed.tow_length"
+        example = next((v[3] for v in FACTS.values() if v[2] == field), "'650 ft'")
+        raise MissingFactError(f"{field}: needed to decide {cite} ({test}?); give it, e.g. {field}={example}",
+                               field=field, value=None, allowed=test)
     return r
+
+
+def _periods(p: Provision) -> set[str]:
+    return {s.item.period for s in p.shows}
 
 
 def display(vessel: Vessel | dict, edition: Edition) -> Display:
     """The lights and shapes ``vessel`` shows under ``edition``, each cited."""
     vessel = make_vessel(vessel)
     facts = vessel.facts
+    time = vessel.time if vessel.time in ("night", "day") else None
     applied: list[Provision] = [
         p for p in edition.provisions
-        if p.effect != "reference" and _holds(p.when, facts, edition, p.citation, p.title)]
+        if p.effect != "reference"
+        and not (time and p.shows and time not in _periods(p))   # e.g. a day shape, asked at night
+        and _holds(p.when, facts, p.citation)]
     notes: list[Note] = []
     referrals = [p for p in applied if p.effect == "referral"]
     gaps = [p for p in applied if p.effect == "gap"]
@@ -91,7 +99,9 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
             scheme = None
         for s in p.shows:
             it = s.item
-            if s.when and not _holds(s.when, facts, edition, it.citation, it.role):
+            if time and it.period != time:
+                continue
+            if s.when and not _holds(s.when, facts, it.citation):
                 continue
             r = it.role
             if r in never:
@@ -133,9 +143,6 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
             notes.append(Note("gap", f"{it.term} ({it.role}): {it.citation.note}", it.citation))
         elif it.kind_citation.provenance == "gap":
             notes.append(Note("gap", f"{it.term} ({it.role}): {it.kind_citation.note}", it.kind_citation))
-    if vessel.time in ("night", "day"):
-        period = vessel.time
-        items = [i for i in items if i.period == period]
     if not showing and not gaps:
         notes.append(Note("info", "no provision of this edition found for this description; "
                           "the edition's coverage and gaps are listed by 'navlights editions'",
