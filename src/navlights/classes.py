@@ -1,0 +1,113 @@
+"""Representative vessels of an edition: one per situation and threshold interval.
+
+Built from the edition's own conditions (never a hand-written list of answers):
+the numeric thresholds its rules test (length, tonnage, tow length) cut each fact
+into intervals, and one value is taken inside each interval and at each threshold.
+Used by the rule-base lint, the golden tables and identification.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Iterator
+
+from .model import Condition, Edition
+from .units import FOOT_M
+
+#: Situations (edition-neutral), each a partial vessel; numbers are filled in per edition.
+SITUATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("power-driven vessel under way", {"propulsion": "power"}),
+    ("power-driven vessel under way, not making way", {"propulsion": "power", "making_way": False}),
+    ("power-driven vessel also under sail", {"propulsion": "power", "sails_set": True}),
+    ("power-driven vessel towing", {"propulsion": "power", "towing": {}}),
+    ("power-driven vessel towing two vessels", {"propulsion": "power", "towing": {"vessels": 2}}),
+    ("power-driven vessel towing a raft", {"propulsion": "power", "towing": {"raft": True}}),
+    ("power-driven vessel pushing", {"propulsion": "power", "pushing": True}),
+    ("vessel not under command, making way", {"propulsion": "power", "not_under_command": True}),
+    ("vessel not under command, not making way",
+     {"propulsion": "power", "not_under_command": True, "making_way": False}),
+    ("sailing vessel under way", {"propulsion": "sail"}),
+    ("steam vessel under sail only", {"propulsion": "sail", "machinery": True}),
+    ("sailing vessel not under command", {"propulsion": "sail", "not_under_command": True}),
+    ("vessel under oars", {"propulsion": "oars"}),
+    ("vessel being towed, last of the tow", {"propulsion": "none", "being_towed": {"last_of_tow": True}}),
+    ("vessel being towed, not the last", {"propulsion": "none", "being_towed": {"last_of_tow": False}}),
+    ("vessel being pushed ahead", {"propulsion": "none", "being_pushed": True}),
+    ("motor vessel being towed", {"propulsion": "none", "machinery": True, "being_towed": {}}),
+    ("power-driven vessel in restricted visibility", {"propulsion": "power", "time": "restricted-visibility"}),
+    ("pilot vessel on duty", {"propulsion": "power", "pilot_on_duty": True, "service": "pilot-vessel"}),
+    ("sailing pilot vessel on duty", {"propulsion": "sail", "pilot_on_duty": True, "service": "pilot-vessel"}),
+    ("warship", {"propulsion": "power", "service": "warship"}),
+    ("seaplane under way", {"propulsion": "power", "seaplane": True}),
+    ("seaplane towing", {"propulsion": "power", "seaplane": True, "towing": {}}),
+    ("seaplane not under command", {"propulsion": "power", "seaplane": True, "not_under_command": True}),
+    ("seaplane being towed", {"propulsion": "none", "seaplane": True, "being_towed": {}}),
+    ("seaplane at anchor", {"propulsion": "none", "seaplane": True, "status": "anchored"}),
+    ("seaplane aground", {"propulsion": "none", "seaplane": True, "status": "aground"}),
+    ("vessel at anchor", {"propulsion": "power", "status": "anchored"}),
+    ("sailing vessel at anchor", {"propulsion": "sail", "status": "anchored"}),
+    ("vessel aground", {"propulsion": "power", "status": "aground"}),
+    ("vessel made fast", {"propulsion": "power", "status": "moored"}),
+]
+for _work in ("cable", "navigation-mark", "survey", "underwater", "minesweeping", "dredging", "replenishment",
+              "aircraft"):
+    SITUATIONS.append((f"vessel engaged in {_work} work", {"propulsion": "power", "restricted": _work}))
+    SITUATIONS.append((f"vessel engaged in {_work} work, not making way",
+                       {"propulsion": "power", "restricted": _work, "making_way": False}))
+SITUATIONS.append(("vessel engaged in cable work at anchor",
+                   {"propulsion": "power", "restricted": "cable", "status": "anchored"}))
+for _method in ("trawl", "drift-net", "line", "other"):
+    SITUATIONS.append((f"vessel fishing ({_method})", {"propulsion": "power", "fishing": {"method": _method}}))
+    SITUATIONS.append((f"sailing vessel fishing ({_method})", {"propulsion": "sail", "fishing": {"method": _method}}))
+    SITUATIONS.append((f"vessel fishing ({_method}) at anchor",
+                       {"propulsion": "power", "fishing": {"method": _method}, "status": "anchored"}))
+for _svc in ("harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat"):
+    SITUATIONS.append((f"{_svc}", {"propulsion": "power" if _svc != "raft" else "none", "service": _svc}))
+    SITUATIONS.append((f"{_svc} towing", {"propulsion": "power", "service": _svc, "towing": {}}))
+
+
+def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:
+    for f, op, v in cond.tests:
+        if f == fact and op in ("lt", "le", "gt", "ge"):
+            out.add(float(v))
+    for c in cond.any_of:
+        _thresholds(c, fact, out)
+
+
+def thresholds(edition: Edition, fact: str) -> list[float]:
+    """Every value the edition's conditions compare ``fact`` against, sorted (metres for lengths)."""
+    out: set[float] = set()
+    for p in edition.provisions:
+        _thresholds(p.when, fact, out)
+        for s in p.shows:
+            _thresholds(s.when, fact, out)
+    return sorted(out)
+
+
+def representatives(cuts: list[float], default: float, *, integer: bool = False) -> list[float]:
+    """One value inside each interval the cuts make, and each cut itself."""
+    if not cuts:
+        return [default]
+    vals = [cuts[0] / 2] + [c for c in cuts] + [(a + b) / 2 for a, b in zip(cuts, cuts[1:])] + [cuts[-1] * 1.5]
+    if integer:
+        vals = [float(round(v)) for v in vals]
+    return sorted(set(round(v, 4) for v in vals if v > 0))
+
+
+def vessels(edition: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(situation label, vessel mapping) for every situation and threshold interval of the edition."""
+    lengths = representatives(thresholds(edition, "length"), 100 * FOOT_M)
+    tons = thresholds(edition, "tonnage")
+    tonnages: list[float | None] = representatives(tons, 100, integer=True) if tons else [None]
+    tows = representatives(thresholds(edition, "tow_length"), 300 * FOOT_M)
+    for label, base in SITUATIONS:
+        towish = "towing" in base or "being_towed" in base
+        for length, tonnage, tow in itertools.product(lengths, tonnages, tows if towish else [None]):
+            v: dict[str, Any] = {k: (dict(x) if isinstance(x, dict) else x) for k, x in base.items()}
+            v["length"] = f"{length} m"
+            if tonnage is not None:
+                v["tonnage"] = tonnage
+            if tow is not None:
+                key = "towing" if "towing" in v else "being_towed"
+                v[key] = {**v[key], "tow_length": f"{tow} m"}
+            yield label, v

@@ -1,0 +1,92 @@
+"""The CLI: the issue's acceptance command, text output, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from navlights.cli import main
+
+ACCEPT = ["lights", "--edition", "intl-1960", "--vessel-json",
+          '{"propulsion":"power","length":"200 ft","status":"underway","making_way":true}', "--json"]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_acceptance_200ft_power_driven_json(capsys):
+    code, out, err = run(capsys, *ACCEPT)
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    lights = {i["role"]: i for i in data["lights"]}
+    # Rule 2(a)(i), (ii) (after light required at 200 ft), (iv), (v); the stern light by cross-reference to Rule 10
+    assert list(lights) == ["masthead", "masthead-aft", "sidelight-starboard", "sidelight-port", "sternlight"]
+    assert lights["masthead-aft"]["status"] == "required"
+    assert lights["masthead"]["cite"] == "intl-1960 Rule 2(a)(i)"
+    assert lights["masthead-aft"]["cite"] == "intl-1960 Rule 2(a)(ii), (iii)"
+    assert lights["sidelight-starboard"]["cite"] == "intl-1960 Rule 2(a)(iv)"
+    assert lights["sidelight-port"]["cite"] == "intl-1960 Rule 2(a)(v)"
+    assert all(i["provenance"] in ("primary", "secondary", "inferred", "gap") for i in data["lights"])
+    assert data["edition"] == "intl-1960" and data["complete"] is False
+
+
+def test_text_output_has_citations(capsys):
+    code, out, _ = run(capsys, "lights", "-e", "1960", "--length", "200 ft")
+    assert code == 0
+    assert "Rule 2(a)(i)" in out and "masthead-aft" in out and "primary" in out
+
+
+def test_options_override_json(capsys):
+    code, out, _ = run(capsys, "lights", "--vessel-json", '{"propulsion":"power","length":"50 ft"}',
+                       "--length", "200 ft", "--json")
+    assert code == 0 and json.loads(out)["vessel"]["length"] == pytest.approx(60.96)
+
+
+def test_editions(capsys):
+    code, out, _ = run(capsys, "editions", "--json")
+    data = {e["id"]: e for e in json.loads(out)}
+    assert code == 0 and "intl-1960" in data
+    e = data["intl-1960"]
+    assert e["waters"] == ["high-seas"] and "1960" in e["aliases"]
+    assert 0 < e["coverage"]["primary_share"] < 1 and e["coverage"]["gap"] > 0
+    assert e["in_force_from"] == "1965-09-01" and e["in_force_citation"]["provenance"] == "inferred"
+    code, out, _ = run(capsys, "editions")
+    assert code == 0 and "intl-1960" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["lights", "--edition", "1984"], "edition: unknown edition '1984'; known: "),
+    (["lights", "--vessel-json", '{"propulsion":"power","lenght":"20 ft"}'], "unknown field 'lenght'"),
+    (["lights", "--length", "-20 ft"], "length: '-20 ft': must be more than 0"),
+    (["lights", "--length", "90000 ft"], "at most 500 m"),
+    (["lights", "--length", "twenty"], "length: 'twenty' is not a length"),
+    (["lights", "--vessel-json", '{"propulsion":"power","status":"anchored","making_way":true}'],
+     "making_way: true contradicts status 'anchored'"),
+    (["lights", "--towing", "--tow-length", "300 ft", "--being-towed"], "towing and being_towed"),
+    (["lights", "--vessel-json", '{"propulsion": power}'], "vessel-json: malformed JSON at line 1"),
+    (["lights", "--vessel-json", "[1, 2]"], "vessel-json: expected a JSON object, got list"),
+    (["lights", "--vessel-json", "@/nonexistent/file.json"], "vessel-json: cannot read"),
+    (["lights", "--propulsion", "steam"], "Invalid value for '--propulsion'"),
+    (["lights", "--bogus"], "No such option: --bogus"),
+    (["lights"], "length: needed to decide intl-1960 Rule"),
+])
+def test_bad_input_one_line_exit_2(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("navlights: error: ")
+    assert words in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_console_script_exit_code_and_no_traceback():
+    r = subprocess.run([sys.executable, "-m", "navlights.cli", "lights", "--edition", "nope"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr.startswith("navlights: error: edition: unknown edition 'nope'")
+    assert "Traceback" not in r.stderr

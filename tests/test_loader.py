@@ -1,0 +1,101 @@
+"""The strict loader: unknown keys rejected, every problem reported at once with its key path."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from navlights.errors import RuleDataError, UnknownEditionError
+from navlights.rulebase import loader
+
+GOOD = """
+schema = 1
+[edition]
+id = "test-1900"
+title = "Test rules"
+regime = "test"
+waters = ["high-seas"]
+enacted = "none"
+mile = "nautical"
+mile_note = "test"
+units = { length = "feet" }
+summary = "test"
+[edition.in_force]
+cite = "Art. 1"
+provenance = "primary"
+source = ["S1"]
+[[source]]
+id = "S1"
+kind = "statute"
+title = "A statute"
+url = "https://example.org"
+[light.white]
+canonical = "masthead"
+term = "white light"
+colour = "white"
+arc_pt = [-10, 10]
+range = "5 mi"
+cite = "Art. 2(a)"
+provenance = "primary"
+source = ["S1"]
+[[provision]]
+id = "steam"
+title = "Steam vessel under way"
+when = { propulsion = "power", status = "underway" }
+cite = "Art. 2"
+provenance = "primary"
+source = ["S1"]
+  [[provision.show]]
+  role = "masthead"
+  light = "white"
+"""
+
+
+def parse(text):
+    return loader.parse_edition(tomllib.loads(text), "test.toml")
+
+
+def test_good_file_loads_and_points_convert():
+    e = parse(GOOD)
+    k = e.lights["white"]
+    assert k["arc"] == (247.5, 112.5) and k["range_nm"] == 5.0
+
+
+def test_unknown_keys_and_all_problems_reported_at_once():
+    bad = GOOD.replace('term = "white light"', 'term = "white light"\ncolor = "white"').replace(
+        'role = "masthead"', 'role = "masthead"\nrol = "x"')
+    with pytest.raises(RuleDataError) as e:
+        parse(bad)
+    probs = e.value.problems
+    assert "light.white.color: unknown key" in probs
+    assert "provision[0](steam).show[0].rol: unknown key" in probs
+    assert len(probs) == 2
+
+
+@pytest.mark.parametrize("old, new, problem", [
+    ('source = ["S1"]\n[[provision]]', 'source = ["S9"]\n[[provision]]', "light.white.source: unknown source 'S9'"),
+    ('light = "white"', 'light = "red"', "unknown light 'red'; known: white"),
+    ('when = { propulsion = "power"', 'when = { propulsion = "steam"', "'steam' is not one of power, sail, oars, none"),
+    ('when = { propulsion = "power"', 'when = { engine = "power"', "unknown fact 'engine'"),
+    ('arc_pt = [-10, 10]', 'arc_pt = [-10, 10]\narc_deg = [0, 1]', "give exactly one of arc_deg, arc_pt"),
+    ('range = "5 mi"', 'range = "5 km"', "unit 'km' is not miles"),
+    ('cite = "Art. 2"\nprovenance = "primary"', 'cite = "Art. 2"\nprovenance = "inferred"',
+     "provenance 'inferred' needs an argument"),
+    ('cite = "Art. 2"\nprovenance = "primary"', 'cite = "Art. 2"\nprovenance = "gap"', "provenance 'gap' needs a note"),
+    ('status = "underway" }', 'status = "underway", length = { ge = 150 } }', "a length needs a unit"),
+])
+def test_cross_checks(old, new, problem):
+    assert old in GOOD
+    with pytest.raises(RuleDataError) as e:
+        parse(GOOD.replace(old, new, 1))
+    assert any(problem in p for p in e.value.problems), e.value.problems
+
+
+def test_unknown_edition_lists_known():
+    with pytest.raises(UnknownEditionError, match="known: .*intl-1960"):
+        loader.resolve("intl-1984")
+
+
+def test_aliases_resolve():
+    assert loader.resolve("1960") == loader.resolve("INTL-1960") == "intl-1960"
