@@ -9,7 +9,7 @@ import pytest
 
 import navlights
 from navlights.classes import vessels
-from navlights.display import display
+from navlights.engines.display import display
 from navlights.errors import MissingFactError
 from navlights.model import PROVENANCES
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from navlights import VesselError, vessel
+from navlights import VesselError
+from navlights import make_vessel as vessel
 
 
 def test_lengths_with_units():

@@ -1,5 +1,7 @@
 """navlights: the rules of navigation lights and day shapes, as cited data and an engine.
 
+``import navlights`` is light: the engines, pydantic and numpy load on first use.
+
 >>> import navlights
 >>> d = navlights.display({"propulsion": "sail", "length": "50 ft"}, "intl-1960")
 >>> [i.role for i in d.lights]
@@ -8,11 +10,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from .errors import MissingFactError, NavlightsError, RuleDataError, UnknownEditionError, VesselError
+
 __version__ = "0.1.0"
 
-from .api import display, edition, edition_ids, editions, vessel  # noqa: E402
-from .errors import (  # noqa: E402
-    MissingFactError, NavlightsError, RuleDataError, UnknownEditionError, VesselError)
+_API = {"display", "edition", "edition_ids", "editions", "make_vessel", "view", "sectors", "identify", "compare",
+        "changes", "governing"}
 
-__all__ = ["display", "edition", "edition_ids", "editions", "vessel", "NavlightsError", "VesselError",
-           "MissingFactError", "UnknownEditionError", "RuleDataError", "__version__"]
+__all__ = sorted(_API) + ["NavlightsError", "VesselError", "MissingFactError", "UnknownEditionError",
+                          "RuleDataError", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    """Load the facade on first use of one of its functions."""
+    if name in _API:
+        from . import api
+        try:
+            value = getattr(api, name)
+        except AttributeError:
+            pass
+        else:
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module 'navlights' has no attribute {name!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import display as _display
+from .engines import display as _display
 from .model import Display, Edition
 from .rulebase import loader
 from .vessel import Vessel, make_vessel
@@ -34,9 +34,6 @@ def editions() -> list[Edition]:
     return [edition(e) for e in edition_ids()]
 
 
-def vessel(data: dict[str, Any] | Vessel) -> Vessel:
-    """A validated vessel from a mapping (lengths with units)."""
-    return make_vessel(data)
 
 
 def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> Display:

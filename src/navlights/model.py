@@ -161,7 +161,7 @@ class Condition:
         return bool(self.tests or self.any_of)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Show:
     """One item a provision shows, with its own extra condition."""
 
@@ -169,7 +169,7 @@ class Show:
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Provision:
     """A situation the law names and what it shows."""
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conditions import FACTS, evaluate, missing_facts
-from .errors import MissingFactError
-from .model import Citation, Condition, Display, Edition, Item, Note, Provision
-from .vessel import Vessel, make_vessel
+from ..conditions import FACTS, evaluate, missing_facts
+from ..errors import MissingFactError
+from ..model import Citation, Condition, Display, Edition, Item, Note, Provision
+from ..vessel import Vessel, make_vessel
 
 
 def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
@@ -44,8 +44,24 @@ def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
     return r
 
 
-def _periods(p: Provision) -> set[str]:
-    return {s.item.period for s in p.shows}
+def _periods(p: Provision) -> frozenset[str]:
+    got = _PERIODS.get(id(p))
+    if got is None:
+        got = _PERIODS[id(p)] = frozenset(s.item.period for s in p.shows)
+    return got
+
+
+_PERIODS: dict[int, frozenset[str]] = {}
+_VARIANTS: dict[tuple[int, str | None, str], Item] = {}
+
+
+def _variant(it: Item, scheme: str | None, status: str) -> Item:
+    """The item with another scheme or status; memoised (items live as long as their edition)."""
+    key = (id(it), scheme, status)
+    got = _VARIANTS.get(key)
+    if got is None:
+        got = _VARIANTS[key] = replace(it, scheme=scheme, status=status)
+    return got
 
 
 def display(vessel: Vessel | dict, edition: Edition) -> Display:
@@ -112,11 +128,12 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                 continue
             if r in seen:
                 continue
-            if scheme is not None:
-                it = replace(it, scheme=scheme)
-            if r in relieved and it.status == "required":
-                it = replace(it, status="optional")
+            status = it.status
+            if r in relieved and status == "required":
+                status = "optional"
                 relieved_here.setdefault(relieved[r], []).append(r)
+            if scheme is not None or status != it.status:
+                it = _variant(it, scheme, status)
             seen.add(r)
             items.append(it)
     for by, roles in relieved_here.items():
