@@ -1,0 +1,69 @@
+"""Golden tables: every representative vessel of every edition -> its display, one TSV per edition.
+
+Regenerate with ``make golden`` (``python -m navlights.golden tests/golden``) and review the diff:
+a change in rule data or engine shows up as changed rows.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from . import api
+from .classes import vessels
+from .engines.display import display
+from .errors import MissingFactError
+from .units import m_to_ft
+
+HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "complete", "lights", "shapes", "notes"]
+
+
+def _fmt_item(i) -> str:
+    extra = ""
+    if i.status != "required":
+        extra += f"?{i.status}"
+    if i.group:
+        extra += f"[{i.group}={i.option}]"
+    if i.scheme:
+        extra += f"{{{i.scheme}}}"
+    return f"{i.role}{extra}@{i.citation.rule}"
+
+
+def rows(edition_id: str) -> list[list[str]]:
+    """The golden rows of one edition."""
+    ed = api.edition(edition_id)
+    out = []
+    for label, v in vessels(ed):
+        tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
+        num = lambda s: f"{m_to_ft(float(s.split()[0])):.1f}" if s else ""  # noqa: E731
+        base = [label, num(v["length"]), str(v.get("tonnage", "")), num(tow)]
+        try:
+            d = display(v, ed)
+        except MissingFactError as e:
+            out.append(base + ["error", f"missing {e.field}", "", ""])
+            continue
+        out.append(base + ["yes" if d.complete else "no",
+                           " ".join(_fmt_item(i) for i in d.lights),
+                           " ".join(_fmt_item(i) for i in d.shapes),
+                           " ".join(sorted({n.kind for n in d.notes}))])
+    return out
+
+
+def render(edition_id: str) -> str:
+    """The TSV text of one edition's golden table."""
+    lines = ["\t".join(HEADER)] + ["\t".join(r) for r in rows(edition_id)]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    outdir = Path(argv[0] if argv else "tests/golden")
+    outdir.mkdir(parents=True, exist_ok=True)
+    for eid in api.edition_ids():
+        path = outdir / f"{eid}.tsv"
+        path.write_text(render(eid))
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
