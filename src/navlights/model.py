@@ -241,7 +241,16 @@ class Edition:
         total = len(entries)
         return {"entries": total, **counts,
                 "primary_share": round(counts["primary"] / total, 3) if total else 0.0,
-                "gaps": [f"{p.citation.rule}: {p.title}" for p in self.provisions if p.effect == "gap"]}
+                "gaps": self.gaps()}
+
+    def gaps(self) -> list[str]:
+        """Every entry recorded as a gap: provisions, definitions and light or shape kinds."""
+        out = [f"{d.citation.rule}: {d.term}" for d in self.definitions if d.citation.provenance == "gap"]
+        out += [f"{p.citation.rule}: {p.title}" for p in self.provisions if p.citation.provenance == "gap"]
+        for kinds in (self.lights, self.shapes):
+            out += [f"{k['citation'].rule}: {k['raw'].term}" for k in kinds.values()
+                    if k["citation"].provenance == "gap"]
+        return list(dict.fromkeys(out))
 
     def to_dict(self) -> dict[str, Any]:
         return {

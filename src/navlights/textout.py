@@ -54,7 +54,7 @@ def display_table(d: dict[str, Any]) -> None:
     if not d["complete"]:
         con.print("[yellow]Incomplete: the rule base has gaps for this vessel (see notes).[/yellow]")
     if d["lights"]:
-        t = Table(title="Lights (sunset to sunrise)", show_lines=False)
+        t = Table(title="Lights", show_lines=False)
         for col in ("role", "light", "arc", "range", "status", "rule", "provenance"):
             t.add_column(col, overflow="fold", no_wrap=col in ("role", "arc", "range", "rule"))
         for i in d["lights"]:
@@ -67,7 +67,7 @@ def display_table(d: dict[str, Any]) -> None:
                       arc, rng, status, _rule(i), i["provenance"])
         con.print(t)
     if d["shapes"]:
-        t = Table(title="Shapes (by day)")
+        t = Table(title="Shapes (day signals)")
         for col in ("role", "shape", "size", "status", "rule", "provenance"):
             t.add_column(col, overflow="fold")
         for i in d["shapes"]:
