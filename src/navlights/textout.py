@@ -34,16 +34,21 @@ def fmt_arc(item: dict[str, Any]) -> str:
 def editions_table(data: list[dict[str, Any]]) -> None:
     """Print the editions list."""
     t = Table(title="navlights editions", show_lines=True)
-    for col in ("id", "title", "waters", "in force", "coverage", "sources"):
+    for col in ("id", "title", "regime / waters", "in force", "coverage", "sources"):
         t.add_column(col, overflow="fold")
     for e in data:
         cov = e["coverage"]
         span = f"{e['in_force_from'] or '?'} – {e['in_force_to'] or '…'}\n({e['in_force_citation']['provenance']})"
-        t.add_row(f"{e['id']}\n[dim]{', '.join(e['aliases'])}[/dim]", e["title"], ", ".join(e["waters"]), span,
+        t.add_row(f"{e['id']}\n[dim]{', '.join(e['aliases'])}[/dim]", e["title"],
+                  f"{e['regime']}\n{', '.join(e['waters'])}", span,
                   f"{cov['primary_share']:.0%} primary\n{cov['primary']} primary, {cov['secondary']} secondary,\n"
                   f"{cov['inferred']} inferred, {cov['gap']} gap of {cov['entries']}",
                   str(len(e["sources"])))
-    _console().print(t)
+    con = _console()
+    con.print(t)
+    con.print("[dim]primary: statute text read; secondary: textbook, reprint or official summary; inferred: carried "
+              "over from an adjacent edition with an argument; gap: not found. `navlights editions --json` lists "
+              "sources and gaps.[/dim]")
 
 
 def display_table(d: dict[str, Any]) -> None:
