@@ -14,7 +14,7 @@ from navlights.errors import MissingFactError
 from navlights.model import PROVENANCES
 
 EDITIONS = navlights.edition_ids()
-CITE = re.compile(r"^(Rule|Art\.|Article|Rules|Preliminary|Proclamation|Sec\.|Section)\b")
+CITE = re.compile(r"^(Rules?|Art\.|Arts\.|Articles?|Preliminary|Proclamation|Sec\.|Section)(\s|$)")
 
 
 def test_there_are_editions():

@@ -37,6 +37,8 @@ SITUATIONS: list[tuple[str, dict[str, Any]]] = [
     ("power-driven vessel in restricted visibility", {"propulsion": "power", "time": "restricted-visibility"}),
     ("pilot vessel on duty", {"propulsion": "power", "pilot_on_duty": True, "service": "pilot-vessel"}),
     ("sailing pilot vessel on duty", {"propulsion": "sail", "pilot_on_duty": True, "service": "pilot-vessel"}),
+    ("pilot vessel off station", {"propulsion": "power", "service": "pilot-vessel"}),
+    ("fishing vessel, gear not in the water", {"propulsion": "power", "fishing": {"gear_out": False}}),
     ("warship", {"propulsion": "power", "service": "warship"}),
     ("seaplane under way", {"propulsion": "power", "seaplane": True}),
     ("seaplane towing", {"propulsion": "power", "seaplane": True, "towing": {}}),

@@ -56,7 +56,9 @@ def display_table(d: dict[str, Any]) -> None:
     con = _console()
     con.print(f"[bold]{d['edition_title']}[/bold] ({d['edition']})")
     con.print(f"Vessel: {d['description']}")
-    if not d["complete"]:
+    if any(n["kind"] == "referral" for n in d["notes"]):
+        con.print("[yellow]The statute leaves this vessel's lights to another authority (see notes).[/yellow]")
+    elif not d["complete"]:
         con.print("[yellow]Incomplete: the rule base has gaps for this vessel (see notes).[/yellow]")
     if d["lights"]:
         t = Table(title="Lights", show_lines=False)

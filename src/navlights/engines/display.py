@@ -83,6 +83,7 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     for p in gaps:
         notes.append(Note("gap", f"{p.title}: {p.citation.note}", p.citation))
     if referrals:
+        notes = [n for n in notes if n.kind != "gap"]   # the statute's own lights do not apply at all
         for p in referrals:
             notes.append(Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
                               + (f". {p.summary}" if p.summary else ""), p.citation))

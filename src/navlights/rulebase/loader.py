@@ -205,6 +205,8 @@ def _kind_arc(raw: RawLight, path: str, problems: list[str]) -> tuple[float, flo
         a, b = (points_to_deg(p) % 360 for p in raw.arc_pt)
     else:
         a, b = raw.arc_deg  # type: ignore[misc]
+    if b == 0 and a > 0:  # a sector ending at right ahead ends at 360, e.g. the port sidelight [247.5, 360]
+        b = 360.0
     if not (0 <= a <= 360 and 0 <= b <= 360) or a == b:
         problems.append(f"{path}: arc [{a}, {b}] must lie in [0, 360] with distinct ends")
     return (float(a), float(b))
