@@ -68,6 +68,10 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     """The lights and shapes ``vessel`` shows under ``edition``, each cited."""
     vessel = make_vessel(vessel)
     facts = vessel.facts
+    if vessel.seaplane and not edition.extra.get("seaplanes", True):
+        note = Note("info", f"{edition.id} predates seaplanes: its rules name no lights for a seaplane on the water",
+                    edition.in_force_citation)
+        return Display(edition.id, vessel, (), (note,), (), True)
     time = vessel.time if vessel.time in ("night", "day") else None
     applied: list[Provision] = [
         p for p in edition.provisions

@@ -80,6 +80,7 @@ class RawEdition(_M):
     mile: Literal["nautical", "statute"]
     mile_note: str
     tonnage_basis: str | None = None
+    seaplanes: bool = True
     units: dict[str, str]
     summary: str
 
@@ -369,7 +370,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         in_force_citation=in_force, mile=mile, tonnage_basis=e.tonnage_basis,
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
-        extra={"mile_note": e.mile_note, "role_terms": role_terms})
+        extra={"mile_note": e.mile_note, "role_terms": role_terms, "seaplanes": e.seaplanes})
 
 
 def load_file(path: str | Path) -> Edition:
