@@ -83,7 +83,9 @@ def _value(fact: str, raw: Any, path: str) -> Any:
 
 
 def _show(fact: str, v: Any) -> str:
-    return fmt_length(v).split(" (")[0] if FACTS[fact][0] == "length" else str(v).lower()
+    if FACTS[fact][0] == "length":
+        return fmt_length(v).split(" (")[0]
+    return f"{v:g}" if isinstance(v, float) else str(v).lower()
 
 
 def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:

@@ -1,0 +1,189 @@
+"""Compare editions: each difference checked by hand against both texts (cites in the comments)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+import navlights
+from navlights.engines.compare import changes, compare, governing
+
+EDS = ["intl-1897", "intl-1948", "intl-1960"]
+
+
+def step(vessel, a, b):
+    """{(role, change, field): (before, after)} from edition a to edition b."""
+    c = compare(vessel, [navlights.edition(a), navlights.edition(b)])
+    assert not c.errors, c.errors
+    (_, _, diffs), = c.steps
+    return {(d.role, d.change, d.field): (d.before, d.after) for d in diffs}
+
+
+P200 = {"propulsion": "power", "length": "200 ft", "tonnage": 500}
+
+
+def test_second_masthead_light_optional_1897_compulsory_1948():
+    # 1897 Art. 2(e): a steam vessel 'may carry' an additional white light; 1948 Rule 2(a)(ii): compulsory at 150 ft+
+    d = step(P200, "intl-1897", "intl-1948")
+    assert d[("masthead-aft", "changed", "status")] == ("optional", "required")
+
+
+def test_stern_light_shown_to_overtaking_1897_permanent_1960():
+    # 1897 Art. 10: a white light or flare-up shown to an overtaking vessel (on approach);
+    # 1960 Rules 5(a)/7(e) cross-refer to a permanent stern light (Rule 10; inferred for power-driven vessels)
+    d = step(P200, "intl-1897", "intl-1960")
+    assert d[("sternlight", "changed", "status")] == ("on-approach", "required")
+    assert ("flare-up-stern", "removed", None) in d
+
+
+def test_third_towing_light_for_one_vessel_in_tow_1948_vs_1960():
+    # 1948 Rule 3(a): third light only 'when towing more than one vessel' and tow > 600 ft;
+    # 1960 Rule 3(a): third light whenever the tow exceeds 600 ft
+    v = {"propulsion": "power", "length": "120 ft", "towing": {"tow_length": "700 ft", "vessels": 1}}
+    d = step(v, "intl-1948", "intl-1960")
+    assert ("towing-3", "added", None) in d
+
+
+def test_two_vessels_in_tow_three_lights_in_both():
+    v = {"propulsion": "power", "length": "120 ft", "tonnage": 200, "towing": {"tow_length": "700 ft", "vessels": 2}}
+    for a, b in (("intl-1948", "intl-1960"), ("intl-1897", "intl-1948")):
+        d = step(v, a, b)   # 1897 Art. 3, 1948 and 1960 Rule 3(a): three lights
+        assert not any(k[0] == "towing-3" for k in d)
+
+
+def test_towing_vessel_after_masthead_light_optional_1948_required_1960():
+    # 1948 Rule 3(b) (and 2(a)(ii)): optional for a towing vessel; 1960 Rule 2(a)(ii): no such exemption
+    v = {"propulsion": "power", "length": "200 ft", "towing": {"tow_length": "300 ft"}}
+    d = step(v, "intl-1948", "intl-1960")
+    assert d[("masthead-aft", "changed", "status")] == ("optional", "required")
+
+
+def test_not_under_command_same_signal_1897_1948():
+    # 1897 Art. 4(a) and 1948 Rule 4(a): two red lights in a vertical line, two black balls by day
+    v = {"propulsion": "power", "length": "100 ft", "tonnage": 300, "not_under_command": True}
+    d = step(v, "intl-1897", "intl-1948")
+    assert not any(k[0].startswith("nuc-") for k in d)
+
+
+def test_survey_vessel_signal_new_in_1948():
+    # 1897 Art. 4(c): cable ships only; 1948 Rule 4(c): also surveying and underwater operations
+    v = {"propulsion": "power", "length": "200 ft", "tonnage": 900, "restricted": "survey"}
+    d = step(v, "intl-1897", "intl-1948")
+    for role in ("work-upper", "work-middle", "work-lower", "work-shape-middle"):
+        assert (role, "added", None) in d
+
+
+def test_replenishment_signal_new_in_1960():
+    # 1960: the Rule 4 'nature of her work' signal extended to replenishment at sea (official summary)
+    v = {"propulsion": "power", "length": "400 ft", "restricted": "replenishment"}
+    d = step(v, "intl-1948", "intl-1960")
+    assert ("work-upper", "added", None) in d and ("masthead", "removed", None) in d
+
+
+def test_long_tow_diamond_new_in_1960():
+    # 1960 Rule 5(d): black diamond by day on a towed vessel, tow > 600 ft; 1948 Rule 5 was not found
+    v = {"propulsion": "none", "length": "100 ft", "being_towed": {"tow_length": "700 ft"}}
+    c = compare(v, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
+    d = {(x.role, x.change) for x in c.steps[0][2]}
+    assert ("tow-diamond", "added") in d
+    assert not c.displays["intl-1948"].complete   # the 1948 side is a recorded gap, not 'no lights'
+
+
+def test_sailing_vessel_1948_gap_1960_text():
+    v = {"propulsion": "sail", "length": "50 ft"}
+    c = compare(v, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
+    d = {(x.role, x.change) for x in c.steps[0][2]}
+    assert ("sidelight-starboard", "added") in d and ("top-red", "added") in d   # 1960 Rule 5(a), 5(b)
+    assert any(n.kind == "gap" for n in c.displays["intl-1948"].notes)
+
+
+def test_anchor_light_range_stated_1897_not_found_1948():
+    # 1897 Art. 11: visible at least one mile; 1948 Rule 11(a)-(b) not found (range not stated)
+    v = {"propulsion": "power", "length": "200 ft", "tonnage": 900, "status": "anchored"}
+    d = step(v, "intl-1897", "intl-1948")
+    assert d[("anchor-forward", "changed", "range_nm")] == (1.0, None)
+    assert ("anchor-ball", "added", None) in d     # 1948 Rule 11(c): black ball by day
+
+
+def test_aground_balls_new_in_1948():
+    # 1948 Rule 11(e): three black balls by day
+    v = {"propulsion": "power", "length": "200 ft", "tonnage": 900, "status": "aground"}
+    d = step(v, "intl-1897", "intl-1948")
+    assert ("aground-ball-1", "added", None) in d
+
+
+def test_great_lakes_after_light_vs_international_range_light():
+    # gl-1895 Rule 3(e): all-round after light, 3 miles, required over 150 ft;
+    # intl-1897 Art. 2(e): optional second light like the masthead light (20 points, 5 miles)
+    d = step(P200, "gl-1895", "intl-1897")
+    assert d[("masthead-aft", "changed", "arc_deg")] == ((0.0, 360.0), (247.5, 112.5))
+    assert d[("masthead-aft", "changed", "range_nm")] == (3.0, 5.0)
+    assert d[("masthead-aft", "changed", "status")] == ("required", "optional")
+
+
+def test_small_craft_by_tonnage_1897_by_length_1960():
+    # 1897 Art. 7: steam vessels under 40 tons; 1960 Rule 7: power-driven under 65 ft
+    v = {"propulsion": "power", "length": "50 ft", "tonnage": 30}
+    d = step(v, "intl-1897", "intl-1960")
+    assert d[("small-white", "changed", "scheme")] == ("small-steam", "small-power")
+    big = {"propulsion": "power", "length": "50 ft", "tonnage": 45}
+    d = step(big, "intl-1897", "intl-1960")
+    assert ("small-white", "added", None) in d    # over 40 tons in 1897, under 65 ft in 1960
+
+
+def test_seaplane_predates_1897():
+    v = {"propulsion": "power", "seaplane": True, "length": "60 ft"}
+    c = compare(v, [navlights.edition(e) for e in EDS])
+    assert c.displays["intl-1897"].items == ()
+    assert {i.role for i in c.displays["intl-1960"].lights} >= {"seaplane-white", "sidelight-starboard"}  # 2(b)
+
+
+def test_compare_orders_by_date_and_reports_missing_facts():
+    c = compare({"propulsion": "power", "length": "100 ft"}, [navlights.edition(e) for e in reversed(EDS)])
+    assert c.editions == tuple(EDS)
+    assert "tonnage" in c.errors["intl-1897"]      # Art. 7 needs tonnage
+    assert c.displays["intl-1897"] is None and len(c.steps) == 1
+
+
+def test_changes_1948_to_1960_derived_from_data():
+    log = changes(navlights.edition("intl-1948"), navlights.edition("intl-1960"))
+    tow = {(e["role"], e["change"]) for e in log["power-driven vessel towing"]}
+    assert ("towing-3", "added") in tow                       # Rule 3(a): third light, one vessel in tow
+    towed = {(e["role"], e["change"]) for e in log["vessel being towed, last of the tow"]}
+    assert ("tow-diamond", "added") in towed                  # Rule 5(d)
+    small = [e for e in log["power-driven vessel under way"] if e["role"] == "small-white"]
+    assert small and max(small[0]["lengths_ft"]) < 65         # Rule 7: small craft by length under 65 ft
+    third = [e for e in log["power-driven vessel towing"] if e["role"] == "towing-3"][0]
+    assert min(third["tow_ft"]) > 600                          # only for tows over 600 ft
+
+
+@pytest.mark.parametrize("date, waters, expect", [
+    ("1897-06-30", "high-seas", None),
+    ("1897-07-01", "high-seas", "intl-1897"),
+    ("1953-12-31", "high-seas", "intl-1897"),
+    ("1954-01-01", "high-seas", "intl-1948"),
+    ("1956-07-25", "high-seas", "intl-1948"),   # Andrea Doria and Stockholm
+    ("1965-08-31", "high-seas", "intl-1948"),
+    ("1965-09-01", "high-seas", "intl-1960"),
+    ("1895-02-07", "great-lakes", None),
+    ("1895-02-08", "great-lakes", "gl-1895"),
+    ("1928-05-16", "great-lakes", "gl-1895"),
+    ("1928-05-17", "great-lakes", None),
+    ("1930-01-01", "us-inland", None),
+])
+def test_governing(date, waters, expect):
+    g = governing(dt.date.fromisoformat(date), waters, navlights.editions())
+    assert g.edition == expect
+    if expect is None:
+        assert g.text.startswith("not covered")
+
+
+def test_governing_after_last_recorded_edition_is_honest():
+    g = governing(dt.date(1990, 1, 1), "high-seas", navlights.editions())
+    assert g.edition == "intl-1960" and "end is not recorded" in g.text
+
+
+def test_governing_unknown_waters():
+    with pytest.raises(navlights.NavlightsError, match="waters: unknown waters 'pacific'; known: high-seas"):
+        governing(dt.date(1960, 1, 1), "pacific", navlights.editions())
