@@ -24,6 +24,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_display.py
+	$(BIN)/python benchmarks/bench_view.py
 
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden

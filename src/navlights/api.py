@@ -52,3 +52,74 @@ def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
     out = d.to_dict()
     out["edition_title"] = edition(edition_name).title
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The observer's view and its aspect sectors (docs/view.md). The two modules are numpy-free at
+# import; numpy loads on the first call.
+
+from .engines import sectors as _sectors  # noqa: E402
+from .engines import view as _view  # noqa: E402
+from .engines.sectors import Sector  # noqa: E402
+from .engines.view import DEFAULT_EDGE_TOL_DEG, Picture  # noqa: E402
+
+
+def _as_display(display_or_vessel: Display | dict[str, Any] | Vessel,
+                edition_name: str | Edition = DEFAULT_EDITION) -> Display:
+    if isinstance(display_or_vessel, Display):
+        return display_or_vessel
+    return display(display_or_vessel, edition_name)
+
+
+def view(display_or_vessel: Display | dict[str, Any] | Vessel, aspect_deg: float,
+         distance_nm: float | None = None, *, eye_height_m: float | None = None,
+         visibility_nm: float | None = None, edge_tol_deg: float = DEFAULT_EDGE_TOL_DEG,
+         choose: Any = "typical", period: str | None = None,
+         edition_name: str | Edition = DEFAULT_EDITION) -> Picture:
+    """What an observer at ``aspect_deg`` (clockwise from her bow) and ``distance_nm`` off sees.
+
+    >>> p = view(display({"propulsion": "sail", "length": "50 ft"}, "1960"), 90, 1.0)
+    >>> p.describe()
+    'a green light'
+    """
+    return _view.view(_as_display(display_or_vessel, edition_name), aspect_deg, distance_nm,
+                      eye_height_m=eye_height_m, visibility_nm=visibility_nm, edge_tol_deg=edge_tol_deg,
+                      choose=choose, period=period)
+
+
+def sectors(display_or_vessel: Display | dict[str, Any] | Vessel, *, choose: Any = "typical",
+            period: str | None = None, edition_name: str | Edition = DEFAULT_EDITION) -> tuple[Sector, ...]:
+    """The aspect intervals within which the picture does not change, clockwise from right ahead.
+
+    >>> [s.label() for s in sectors(display({"propulsion": "sail", "length": "50 ft"}, "1960"))]
+    ['[0°]', '(0°, 112.5°)', '[112.5°]', '(112.5°, 247.5°)', '[247.5°]', '(247.5°, 360°)']
+    """
+    return _sectors.sectors(_as_display(display_or_vessel, edition_name), choose=choose, period=period)
+
+
+def view_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+              aspect_deg: float, distance_nm: float | None = None, eye_height_m: float | None = None,
+              visibility_nm: float | None = None, edge_tol_deg: float = DEFAULT_EDGE_TOL_DEG,
+              choose: Any = "typical", period: str | None = None) -> dict[str, Any]:
+    """The picture as JSON-ready data (schema: docs/schema/picture.schema.json)."""
+    p = view(display(vessel, edition_name), aspect_deg, distance_nm, eye_height_m=eye_height_m,
+             visibility_nm=visibility_nm, edge_tol_deg=edge_tol_deg, choose=choose, period=period)
+    out = p.to_dict()
+    out["edition_title"] = edition(edition_name).title
+    return out
+
+
+def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+                 choose: Any = "typical", period: str | None = None) -> dict[str, Any]:
+    """The aspect sectors as JSON-ready data (schema: docs/schema/sectors.schema.json)."""
+    d = display(vessel, edition_name)
+    per = _view.resolve_period(d, period)
+    return {
+        "edition": d.edition, "edition_title": edition(edition_name).title,
+        "vessel": d.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+        "description": d.vessel.describe(), "period": per,
+        "choose": choose if isinstance(choose, str) else dict(choose),
+        "edges": "closed: an aspect on an arc end sees the light; a single aspect where arcs meet is "
+                 "its own sector (start_deg == end_deg); a sector with start_deg > end_deg runs through 0",
+        "sectors": [s.to_dict() for s in sectors(d, choose=choose, period=per)],
+    }

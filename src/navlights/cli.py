@@ -140,6 +140,65 @@ def lights(edition: str, as_json: bool, **opts: Any) -> None:
     display_table(data)
 
 
+_CHOOSE_HELP = ("typical: required items, first option of each group, standard scheme; "
+                "all: every item, flagged (docs/view.md)")
+
+
+@cli.command("view")
+@click.option("--edition", "-e", default="intl-1960", show_default=True, help="edition id or alias (e.g. 1960)")
+@vessel_options
+@click.option("--aspect", "aspect", required=True, type=float,
+              help="your bearing from her, degrees clockwise from her bow: 0 dead ahead, 90 her starboard beam")
+@click.option("--distance", "distance", type=float, help="how far off she is, nautical miles (default: no range test)")
+@click.option("--eye-height", "eye_height", type=float, help="your height of eye, metres (adds the geographic range)")
+@click.option("--visibility", "visibility", type=float,
+              help="meteorological visibility, nautical miles (luminous range by Allard's law)")
+@click.option("--edge-tol", "edge_tol", type=float, default=3.0, show_default=True,
+              help="flag lights within this many degrees of an arc end as 'edge'")
+@click.option("--choose", "choose", type=click.Choice(["typical", "all"]), default="typical", show_default=True,
+              help=_CHOOSE_HELP)
+@click.option("--period", "period", type=click.Choice(["night", "day"]),
+              help="night: lights; day: shapes (default: day if --time day, else night)")
+@click.option("--json", "as_json", is_flag=True, help="JSON output (schema: docs/schema/picture.schema.json)")
+def view_cmd(edition: str, aspect: float, distance: float | None, eye_height: float | None,
+             visibility: float | None, edge_tol: float, choose: str, period: str | None, as_json: bool,
+             **opts: Any) -> None:
+    """What an observer sees of a vessel from a given aspect and distance, left to right."""
+    from . import api
+    data = api.view_json(vessel_from_options(opts), edition, aspect_deg=aspect, distance_nm=distance,
+                         eye_height_m=eye_height, visibility_nm=visibility, edge_tol_deg=edge_tol,
+                         choose=choose, period=period)
+    if as_json:
+        _print_json(data)
+        return
+    from .engines.view import picture_text
+    for line in picture_text(data):
+        click.echo(line)
+
+
+@cli.command("sectors")
+@click.option("--edition", "-e", default="intl-1960", show_default=True, help="edition id or alias (e.g. 1960)")
+@vessel_options
+@click.option("--choose", "choose", type=click.Choice(["typical", "all"]), default="typical", show_default=True,
+              help=_CHOOSE_HELP)
+@click.option("--period", "period", type=click.Choice(["night", "day"]),
+              help="night: lights; day: shapes (default: day if --time day, else night)")
+@click.option("--json", "as_json", is_flag=True, help="JSON output (schema: docs/schema/sectors.schema.json)")
+def sectors_cmd(edition: str, choose: str, period: str | None, as_json: bool, **opts: Any) -> None:
+    """The aspect sectors within which the picture does not change, clockwise from right ahead."""
+    from . import api
+    data = api.sectors_json(vessel_from_options(opts), edition, choose=choose, period=period)
+    if as_json:
+        _print_json(data)
+        return
+    click.echo(f"{data['description']} ({data['edition']}, {data['period']}, choose={data['choose']})")
+    click.echo("Aspect (your bearing from her, clockwise from her bow); [ ] includes the end, ( ) excludes it:")
+    width = max(len(s["label"]) for s in data["sectors"])
+    for s in data["sectors"]:
+        seen = ", ".join(f"{r} ({c})" for r, c in zip(s["roles"], s["colours"])) or "nothing"
+        click.echo(f"  {s['label']:<{width}}  {seen}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every error into one line and exit code 2."""
     try:

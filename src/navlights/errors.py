@@ -49,3 +49,7 @@ class RuleDataError(NavlightsError, ValueError):
     def report(self) -> str:
         """All problems, one per line, each with file and key path."""
         return "\n".join(f"{self.path}: {p}" for p in self.problems)
+
+
+class ViewError(NavlightsError, ValueError):
+    """An observer's position or conditions out of range (aspect, distance, eye height, visibility, choice)."""

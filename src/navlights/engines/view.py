@@ -1,0 +1,626 @@
+"""The observer's view: which of a display's lights (or, by day, shapes) an observer sees, and where.
+
+``view(display, aspect_deg, distance_nm)`` places the display's items on a typical
+hull (:mod:`navlights.placement`), tests each against its arc and range with the
+vectorised core (:mod:`navlights.geometry`), and returns a frozen :class:`Picture`:
+the items seen, left to right as the observer sees them, each with its apparent
+offset (+ to the observer's right), height, citation and flags.
+
+Conventions (docs/view.md): aspect = the observer's relative bearing from the
+vessel, clockwise from right ahead; arcs are closed (an aspect on an arc end sees
+the light); ``edge`` flags a light within ``edge_tol_deg`` of an arc end.
+
+Alternatives (``choose``):
+
+* ``"typical"`` (default): required items only; the first option of each group of
+  alternatives; the standard scheme where a small-craft scheme may replace it;
+  optional and on-approach items left out.
+* ``"all"``: every item of the display, each flagged with what makes it
+  uncertain (``optional``, ``option``, ``scheme``, ``on-approach``).
+* a mapping: ``{"options": {group: option}, "scheme": id, "optional": True | [roles],
+  "on_approach": bool}``; what it leaves out is as for ``"typical"``.
+
+>>> import navlights
+>>> d = navlights.display({"propulsion": "power", "length": "200 ft"}, "intl-1960")
+>>> p = view(d, 0, 1.0)
+>>> [(i.role, i.colour) for i in p.items]
+[('sidelight-starboard', 'green'), ('masthead', 'white'), ('masthead-aft', 'white'), ('sidelight-port', 'red')]
+>>> p.describe()
+'two white lights in a vertical line; a green light below them on the left; a red light below them on the right'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..errors import ViewError
+from ..model import Citation, Display, Item
+
+CHOICES = ("typical", "all")
+PERIODS = ("night", "day")
+DEFAULT_EDGE_TOL_DEG = 3.0          # COLREG 1972 Annex I 9(a): sidelights cut off 1 to 3 degrees outside
+DEFAULT_NEAR_LIMIT_FRACTION = 0.1   # within the last 10 % of its range: 'near-range-limit'
+MAX_DISTANCE_NM = 100.0
+MAX_EYE_HEIGHT_M = 500.0
+MAX_VISIBILITY_NM = 1000.0
+MAX_EDGE_TOL_DEG = 45.0
+COLUMN_TOL_M = 0.5                  # lights closer than this across the line of sight: one vertical line
+LEVEL_TOL_M = 0.3                   # heights closer than this: level
+STACK_GAP_M = 3.0                   # a larger gap above a light ends its vertical line
+
+_COUNT = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_COLOUR_ORDER = {"white": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "red-green": 5, "black": 6}
+
+
+# ------------------------------------------------------------------------------------------
+# Checking the observer
+
+
+def _number(value: Any, field_name: str, allowed: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:
+            value = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ViewError(f"{field_name}: {value!r} is not a number; allowed: {allowed}",
+                            field=field_name, value=value, allowed=allowed) from None
+    v = float(value)
+    if not math.isfinite(v):
+        raise ViewError(f"{field_name}: {value!r} is not a finite number; allowed: {allowed}",
+                        field=field_name, value=value, allowed=allowed)
+    return v
+
+
+def check_aspect(aspect_deg: Any) -> float:
+    """The aspect in [0, 360), or a one-line :class:`ViewError` (360 is accepted as 0)."""
+    allowed = "0 to 360 degrees, clockwise from right ahead (0 = dead ahead, 90 = starboard beam)"
+    a = _number(aspect_deg, "aspect", allowed)
+    if not 0.0 <= a <= 360.0:
+        raise ViewError(f"aspect: {aspect_deg!r} is out of range; allowed: {allowed}",
+                        field="aspect", value=aspect_deg, allowed=allowed)
+    return a % 360.0
+
+
+def _check_range(value: Any, field_name: str, lo: float, hi: float, unit: str, lo_open: bool) -> float | None:
+    if value is None:
+        return None
+    word = "more than" if lo_open else "at least"
+    allowed = f"{word} {lo:g} and at most {hi:g} {unit}"
+    v = _number(value, field_name, allowed)
+    if (v <= lo if lo_open else v < lo) or v > hi:
+        raise ViewError(f"{field_name}: {value!r} is out of range; allowed: {allowed}",
+                        field=field_name, value=value, allowed=allowed)
+    return v
+
+
+# ------------------------------------------------------------------------------------------
+# Choosing among alternatives
+
+
+def resolve_period(display: Display, period: str | None) -> str:
+    """'day' when asked, or when the vessel's time is day; otherwise 'night'."""
+    if period is None:
+        return "day" if getattr(display.vessel, "time", None) == "day" else "night"
+    if period not in PERIODS:
+        raise ViewError(f"period: {period!r} is not allowed; allowed: night, day", field="period",
+                        value=period, allowed="night, day")
+    return period
+
+
+def select(display: Display, choose: str | Mapping[str, Any] = "typical",
+           period: str | None = None) -> list[tuple[Item, tuple[str, ...]]]:
+    """The items an observer's picture is drawn from, each with the flags of its uncertainty."""
+    period = resolve_period(display, period)
+    items = [i for i in display.items if i.period == period]
+    if isinstance(choose, str):
+        if choose not in CHOICES:
+            raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
+                            field="choose", value=choose, allowed="typical, all")
+        spec: dict[str, Any] = {"all": True} if choose == "all" else {}
+    elif isinstance(choose, Mapping):
+        unknown = set(choose) - {"options", "scheme", "optional", "on_approach"}
+        if unknown:
+            raise ViewError(f"choose: unknown key(s) {', '.join(sorted(unknown))}; allowed: options, scheme, "
+                            "optional, on_approach", field="choose", value=dict(choose),
+                            allowed="options, scheme, optional, on_approach")
+        spec = dict(choose)
+    else:
+        raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
+                        field="choose", value=choose, allowed="typical, all")
+
+    groups: dict[str, list[str]] = {}
+    for i in items:
+        if i.group is not None and i.option is not None and i.option not in groups.setdefault(i.group, []):
+            groups[i.group].append(i.option)
+    schemes = sorted({i.scheme for i in items if i.scheme not in (None, "standard")})
+    options = dict(spec.get("options") or {})
+    for g, o in options.items():
+        if g not in groups:
+            raise ViewError(f"choose.options: no group '{g}' in this display; groups: "
+                            f"{', '.join(groups) or 'none'}", field="choose.options", value=g,
+                            allowed=", ".join(groups))
+        if o not in groups[g]:
+            raise ViewError(f"choose.options.{g}: no option '{o}'; options: {', '.join(groups[g])}",
+                            field=f"choose.options.{g}", value=o, allowed=", ".join(groups[g]))
+    scheme = spec.get("scheme", "standard")
+    if scheme is None:
+        scheme = "standard"
+    if scheme != "standard" and scheme not in schemes:
+        raise ViewError(f"choose.scheme: no scheme '{scheme}' in this display; schemes: "
+                        f"{', '.join(['standard'] + schemes)}", field="choose.scheme", value=scheme,
+                        allowed=", ".join(["standard"] + schemes))
+    optional = spec.get("optional", False)
+    on_approach = bool(spec.get("on_approach", False))
+
+    out: list[tuple[Item, tuple[str, ...]]] = []
+    for i in items:
+        flags: list[str] = []
+        if i.status == "optional":
+            flags.append("optional")
+        if i.status == "on-approach":
+            flags.append("on-approach")
+        if i.group is not None:
+            flags.append("option")
+        if i.scheme not in (None, "standard"):
+            flags.append("scheme")
+        if i.arc_assumed:
+            flags.append("arc-assumed")
+        if spec.get("all"):
+            out.append((i, tuple(flags)))
+            continue
+        if i.status == "optional" and not (optional is True or (isinstance(optional, (list, tuple, set))
+                                                               and i.role in optional)):
+            continue
+        if i.status == "on-approach" and not on_approach:
+            continue
+        if i.group is not None and i.option != options.get(i.group, groups[i.group][0]):
+            continue
+        if scheme == "standard" and i.scheme not in (None, "standard"):
+            continue
+        if scheme != "standard" and i.scheme == "standard":
+            continue
+        out.append((i, tuple(flags)))
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# The picture
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One light or shape in the picture, where the observer sees it."""
+
+    role: str
+    what: str
+    canonical: str
+    term: str
+    colour: str
+    offset_m: float              # across the line of sight, + to the observer's right
+    height_m: float              # above the waterline
+    toward_m: float              # how far it stands toward the observer from midships
+    offset_deg: float | None     # the same offset as an angle, when the distance is given
+    flags: tuple[str, ...]
+    edge_margin_deg: float | None    # inside its arc by this much; None: all round or a shape
+    range_limit_nm: float | None     # the distance within which it is seen; None: not stated
+    status: str
+    group: str | None
+    option: str | None
+    scheme: str | None
+    citation: Citation
+    placement_basis: str
+    x_m: float = 0.0             # where it stands: forward of midships
+    y_m: float = 0.0             # to starboard
+
+    @property
+    def cite(self) -> str:
+        return str(self.citation)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "role": self.role, "what": self.what, "canonical": self.canonical, "term": self.term,
+            "colour": self.colour, "offset_m": round(self.offset_m, 3), "height_m": round(self.height_m, 3),
+            "toward_m": round(self.toward_m, 3),
+            "offset_deg": None if self.offset_deg is None else round(self.offset_deg, 5),
+            "flags": list(self.flags),
+            "edge_margin_deg": None if self.edge_margin_deg is None else round(self.edge_margin_deg, 6),
+            "range_limit_nm": None if self.range_limit_nm is None else round(self.range_limit_nm, 4),
+            "status": self.status, "group": self.group, "option": self.option, "scheme": self.scheme,
+            "cite": self.cite, "provenance": self.citation.provenance, "citation": self.citation.to_dict(),
+            "placement": {"assumed": True, "basis": self.placement_basis, "x_m": round(self.x_m, 3),
+                          "y_m": round(self.y_m, 3), "z_m": round(self.height_m, 3)},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """An item of the chosen display the observer does not see, and why."""
+
+    role: str
+    colour: str
+    reason: str                  # 'arc' (outside its arc) | 'range' (beyond its range)
+    edge_margin_deg: float | None
+    range_limit_nm: float | None
+    citation: Citation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"role": self.role, "colour": self.colour, "reason": self.reason,
+                "edge_margin_deg": None if self.edge_margin_deg is None else round(self.edge_margin_deg, 6),
+                "range_limit_nm": None if self.range_limit_nm is None else round(self.range_limit_nm, 4),
+                "cite": str(self.citation)}
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What an observer sees of one vessel: items left to right, with flags and what is hidden."""
+
+    edition: str
+    vessel: Any
+    aspect_deg: float
+    distance_nm: float | None
+    eye_height_m: float | None
+    visibility_nm: float | None
+    edge_tol_deg: float
+    period: str
+    choose: Any
+    items: tuple[Seen, ...]
+    hidden: tuple[Hidden, ...]
+    placement: Any
+    notes: tuple[str, ...] = field(default=())
+
+    def roles(self) -> tuple[str, ...]:
+        """Roles seen, left to right."""
+        return tuple(i.role for i in self.items)
+
+    def colours(self) -> tuple[str, ...]:
+        """Colours seen, left to right."""
+        return tuple(i.colour for i in self.items)
+
+    def get(self, role: str) -> Seen | None:
+        return next((i for i in self.items if i.role == role), None)
+
+    @property
+    def glimpsed(self) -> tuple[Hidden, ...]:
+        """Lights just outside their arc, within the edge tolerance: they may be glimpsed."""
+        return tuple(h for h in self.hidden if h.reason == "arc" and h.edge_margin_deg is not None
+                     and -h.edge_margin_deg <= self.edge_tol_deg)
+
+    def describe(self) -> str:
+        """The picture in a mariner's words, left to right and bottom to top."""
+        return describe(self.items, self.period)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (schema: docs/schema/picture.schema.json)."""
+        return {
+            "edition": self.edition,
+            "vessel": self.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "description": self.vessel.describe(),
+            "observer": {"aspect_deg": self.aspect_deg, "aspect_words": aspect_words(self.aspect_deg),
+                         "heading_cue": heading_cue(self.aspect_deg),
+                         "distance_nm": self.distance_nm, "eye_height_m": self.eye_height_m,
+                         "visibility_nm": self.visibility_nm, "edge_tol_deg": self.edge_tol_deg},
+            "period": self.period,
+            "choose": self.choose if isinstance(self.choose, str) else dict(self.choose),
+            "picture": self.describe(),
+            "items": [i.to_dict() for i in self.items],
+            "hidden": [h.to_dict() for h in self.hidden],
+            "glimpsed": [h.role for h in self.glimpsed],
+            "placement": self.placement.to_dict(),
+            "remarks": remarks(self),
+            "notes": list(self.notes),
+        }
+
+
+def aspect_words(aspect_deg: float) -> str:
+    """Where the observer is, from her: 'dead ahead', 'on her starboard bow', ..."""
+    a = aspect_deg % 360.0
+    exact = {0.0: "dead ahead of her", 90.0: "on her starboard beam", 180.0: "dead astern of her",
+             270.0: "on her port beam"}
+    if a in exact:
+        return exact[a]
+    side = "starboard" if a < 180 else "port"
+    b = a if a < 180 else 360 - a
+    return f"on her {side} {'bow' if b < 90 else 'quarter'}"
+
+
+def heading_cue(aspect_deg: float) -> str:
+    """Which way her head points as the observer sees it."""
+    a = aspect_deg % 360.0
+    if a == 0.0:
+        return "she heads straight for you"
+    if a == 180.0:
+        return "she heads straight away from you"
+    return f"her head is to your {'right' if a < 180 else 'left'}"
+
+
+# ------------------------------------------------------------------------------------------
+# Words
+
+
+def _columns(items: list[Seen]) -> list[list[Seen]]:
+    """Vertical lines as seen: lights within COLUMN_TOL_M across the line of sight, split where a
+    light of another colour stands more than STACK_GAP_M above the one below; bottom to top."""
+    cols: list[list[Seen]] = []
+    for it in sorted(items, key=lambda i: (i.offset_m, i.height_m)):
+        if cols and it.offset_m - cols[-1][-1].offset_m <= COLUMN_TOL_M:
+            cols[-1].append(it)
+        else:
+            cols.append([it])
+    out: list[list[Seen]] = []
+    for c in cols:
+        c.sort(key=lambda i: i.height_m)
+        part = [c[0]]
+        for it in c[1:]:
+            if it.height_m - part[-1].height_m > STACK_GAP_M and _key(it) != _key(part[-1]):
+                out.append(part)
+                part = []
+            part.append(it)
+        out.append(part)
+    return sorted(out, key=lambda c: (min(i.offset_m for i in c), c[0].height_m))
+
+
+def _noun(group: list[Seen]) -> str:
+    it = group[0]
+    n = len(group)
+    if len({_key(i) for i in group}) > 1:       # a mixed vertical line, named top down
+        top_down = sorted(group, key=lambda i: -i.height_m)
+        if it.what == "shape":
+            names = " over ".join(_noun([i]) for i in top_down)
+            return f"{_COUNT.get(n, str(n))} shapes in a vertical line, {names}"
+        return f"{_COUNT.get(n, str(n))} lights in a vertical line, {' over '.join(i.colour for i in top_down)}"
+    if it.what == "shape":
+        shape = {"ball": "ball", "cone-up": "cone, point up", "cone-down": "cone, point down",
+                 "diamond": "diamond", "cylinder": "cylinder", "basket": "basket",
+                 "double-cone": "double cone"}.get(it.canonical, "shape")
+        noun = f"{it.colour} {shape}"
+        if n > 1:
+            noun = noun.replace("ball", "balls").replace("diamond", "diamonds").replace(
+                "cylinder", "cylinders").replace("basket", "baskets").replace("cone,", "cones,").replace(
+                "double cone", "double cones").replace("shape", "shapes")
+    else:
+        noun = f"{it.colour} light" + ("s" if n > 1 else "")
+    count = _COUNT.get(n, str(n))
+    if n == 1 and noun[0] in "aeiou":
+        count = "an"
+    return f"{count} {noun}"
+
+
+def _arrangement(group: list[Seen]) -> str:
+    n = len(group)
+    if n == 1 or len({_key(i) for i in group}) > 1:
+        return ""
+    cols = _columns(group)
+    if len(cols) == 1:
+        return " in a vertical line"
+    if all(len(c) == 1 for c in cols):
+        zs = [c[0].height_m for c in cols]
+        if max(zs) - min(zs) <= LEVEL_TOL_M:
+            return " side by side, level" if n == 2 else " in a level row"
+        if n == 2:
+            if abs(cols[1][0].offset_m - cols[0][0].offset_m) <= COLUMN_TOL_M:
+                return ", one well above the other"
+            return f", the lower one to the {'left' if zs[0] < zs[1] else 'right'}"
+        if all(b - a > LEVEL_TOL_M for a, b in zip(zs, zs[1:])):
+            return " in a row rising to the right"
+        if all(a - b > LEVEL_TOL_M for a, b in zip(zs, zs[1:])):
+            return " in a row rising to the left"
+        rank = sorted(range(n), key=lambda k: zs[k])
+        words = []
+        for k in range(n):
+            r = rank.index(k)
+            words.append("the lowest" if r == 0 else "the highest" if r == n - 1 else "a middle one")
+        return ": from left to right " + ", ".join(words)
+    parts = []
+    prev_top = None
+    for c in cols:
+        part = "one" if len(c) == 1 else f"{_COUNT.get(len(c), str(len(c)))} in a vertical line"
+        top = c[-1].height_m
+        if prev_top is not None:
+            rel = "level" if abs(top - prev_top) <= LEVEL_TOL_M else "higher" if top > prev_top else "lower"
+            part = f"then {part}, {rel}" if len(c) > 1 else f"then one {rel}"
+        parts.append(part)
+        prev_top = top
+    return ": from left to right " + ", ".join(parts)
+
+
+def _relation(group: list[Seen], ref: list[Seen]) -> str:
+    zs = [i.height_m for i in group]
+    rz = [i.height_m for i in ref]
+    z = sum(zs) / len(zs)
+    pron = "it" if len(ref) == 1 else "them"
+    xs = [i.offset_m for i in group]
+    rx = [i.offset_m for i in ref]
+    x = sum(xs) / len(xs)
+    if x < min(rx) - COLUMN_TOL_M:
+        horiz = "on the left"
+    elif x > max(rx) + COLUMN_TOL_M:
+        horiz = "on the right"
+    elif max(rx) - min(rx) > COLUMN_TOL_M:
+        horiz = "in the middle"
+    else:
+        horiz = ""
+    if z < min(rz) - LEVEL_TOL_M:
+        vert = "below"
+    elif z > max(rz) + LEVEL_TOL_M:
+        vert = "above"
+    elif max(rz) - min(rz) <= LEVEL_TOL_M:
+        vert = "level with"
+    else:
+        return f" {horiz or 'in line with ' + pron}, at a middle height"
+    if not horiz:
+        return f" {'close beside' if vert == 'level with' else 'directly ' + vert} {pron}"
+    return f" {vert} {pron} {horiz}"
+
+
+def _key(it: Seen) -> tuple[str, str]:
+    return (it.colour, it.canonical if it.what == "shape" else "light")
+
+
+def _units(items: tuple[Seen, ...] | list[Seen]) -> list[list[Seen]]:
+    """Groups to describe: each vertical line of one colour, each vertical line whose colours
+    alternate (red over white over red) as a whole, and the single lights of each colour."""
+    units: list[list[Seen]] = []
+    singles: dict[tuple[str, str], list[Seen]] = {}
+    for col in _columns(list(items)):
+        runs: list[list[Seen]] = []
+        for it in col:                       # bottom to top
+            if runs and _key(runs[-1][0]) == _key(it):
+                runs[-1].append(it)
+            else:
+                runs.append([it])
+        if len({_key(r[0]) for r in runs}) < len(runs):
+            units.append(col)                # a colour comes back: one mixed vertical line
+            continue
+        for r in runs:
+            if len(r) > 1:
+                units.append(r)
+            else:
+                singles.setdefault(_key(r[0]), []).append(r[0])
+    return units + list(singles.values())
+
+
+def describe(items: tuple[Seen, ...] | list[Seen], period: str = "night") -> str:
+    """'two white lights in a vertical line; a green light below them on the left'.
+
+    The largest group first (then the highest, then the leftmost), then the others left
+    to right, each placed relative to the first: a vertical line of one colour is one
+    group, a vertical line of alternating colours another, and the single lights of one
+    colour together another.
+    """
+    if not items:
+        return "no light" if period == "night" else "no shape"
+    groups = _units(items)
+    most = max(len(g) for g in groups)
+    groups_most = [g for g in groups if len(g) == most]
+    top = max(max(i.height_m for i in g) for g in groups_most)
+    high = [g for g in groups_most if max(i.height_m for i in g) >= top - LEVEL_TOL_M]
+    ref = min(high, key=lambda g: (min(i.offset_m for i in g), _COLOUR_ORDER.get(g[0].colour, 9)))
+    phrases = [_noun(ref) + _arrangement(ref)]
+    rest = sorted((g for g in groups if g is not ref),
+                  key=lambda g: (round(sum(i.offset_m for i in g) / len(g), 6), min(i.height_m for i in g)))
+    for g in rest:
+        arr = _arrangement(g)
+        phrases.append(_noun(g) + arr + ("," if arr[:1] in (",", ":") else "") + _relation(g, ref))
+    return "; ".join(phrases)
+
+
+def remarks(picture: Picture) -> list[str]:
+    """Sentences on the flags: edges, range limits, assumptions."""
+    out = []
+    for it in picture.items:
+        name = f"the {it.colour} {'light' if it.what == 'light' else it.canonical} ({it.role})"
+        if "edge" in it.flags:
+            out.append(f"{name} is within {picture.edge_tol_deg:g}° of the edge of its arc "
+                       f"({it.edge_margin_deg:.2f}° inside): it may or may not be seen")
+        if "near-range-limit" in it.flags:
+            out.append(f"{name} is near the limit of its range ({it.range_limit_nm:.2f} nm)")
+        if "range-not-stated" in it.flags:
+            out.append(f"{name}: the rule states no range; it is shown as seen")
+        for f in ("optional", "on-approach", "option", "scheme"):
+            if f in it.flags:
+                out.append(f"{name} is {'one option' if f == 'option' else f}"
+                           + (f" of '{it.group}' ({it.option})" if f == "option" else "")
+                           + (f" '{it.scheme}'" if f == "scheme" else ""))
+    for h in picture.glimpsed:
+        out.append(f"the {h.colour} light ({h.role}) is just outside its arc "
+                   f"({-h.edge_margin_deg:.2f}°): it may be glimpsed")
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# The engine
+
+
+def view(display: Display, aspect_deg: float, distance_nm: float | None = None, *,
+         eye_height_m: float | None = None, visibility_nm: float | None = None,
+         edge_tol_deg: float = DEFAULT_EDGE_TOL_DEG, choose: str | Mapping[str, Any] = "typical",
+         period: str | None = None, near_limit_fraction: float = DEFAULT_NEAR_LIMIT_FRACTION) -> Picture:
+    """What an observer at ``aspect_deg`` from the vessel and ``distance_nm`` off sees of her display."""
+    from .. import geometry as g
+    from ..placement import place
+
+    aspect = check_aspect(aspect_deg)
+    dist = _check_range(distance_nm, "distance", 0.0, MAX_DISTANCE_NM, "nautical miles", True)
+    eye = _check_range(eye_height_m, "eye-height", 0.0, MAX_EYE_HEIGHT_M, "metres", False)
+    vis = _check_range(visibility_nm, "visibility", 0.0, MAX_VISIBILITY_NM, "nautical miles", True)
+    tol = _check_range(edge_tol_deg, "edge-tol", 0.0, MAX_EDGE_TOL_DEG, "degrees", False) or 0.0
+    near = _check_range(near_limit_fraction, "near-limit-fraction", 0.0, 1.0, "(a fraction)", False) or 0.0
+    period = resolve_period(display, period)
+    chosen = select(display, choose, period)
+    items = [i for i, _ in chosen]
+    vessel = display.vessel
+    placement = place(items, getattr(vessel, "length_m", None), getattr(vessel, "breadth_m", None))
+    notes = list(placement.notes)
+
+    lights = [i.what == "light" for i in items]
+    rows = []
+    for it in items:
+        pos = placement.get(it.role)
+        if it.what == "light" and it.arc_deg is not None and not it.all_round:
+            f, w = it.arc_deg[0], float(g.arc_width(*it.arc_deg))
+        else:
+            f, w = 0.0, 360.0
+        rng = it.range_nm if (it.what == "light" and it.range_nm is not None) else float("nan")
+        rows.append((f, w, rng, pos.x_m, pos.y_m, pos.z_m))
+    table = g.LightTable.from_rows(rows)
+    # Shapes: seen from every aspect, no range test (the law gives none).
+    res = g.sweep(table, [aspect], dist, eye_height_m=eye, visibility_nm=vis)
+    limit = res["limit_nm"]
+    seen_items: list[Seen] = []
+    hidden: list[Hidden] = []
+    for k, (it, flags) in enumerate(chosen):
+        pos = placement.get(it.role)
+        is_light = lights[k]
+        margin = float(res["edge_margin_deg"][0, k])
+        margin_v = None if (not is_light or math.isinf(margin)) else margin
+        lim = float(limit[k])
+        lim_v = None if (not is_light or math.isnan(lim)) else lim
+        in_arc = bool(res["in_arc"][0, k])
+        ok = bool(res["seen"][0, k]) if is_light else True
+        if not ok:
+            hidden.append(Hidden(it.role, it.colour, "arc" if not in_arc else "range", margin_v, lim_v,
+                                 it.citation))
+            continue
+        fl = list(flags)
+        if margin_v is not None and margin_v <= tol:
+            fl.insert(0, "edge")
+        if is_light and dist is not None:
+            if lim_v is None:
+                fl.append("range-not-stated")
+            elif dist >= (1.0 - near) * lim_v:
+                fl.append("near-range-limit")
+        off = float(res["offset_m"][0, k])
+        off_deg = None if dist is None else math.degrees(math.atan2(off, dist * 1852.0))
+        seen_items.append(Seen(it.role, it.what, it.canonical, it.term, it.colour, off, pos.z_m,
+                               float(res["toward_m"][0, k]), off_deg, tuple(fl), margin_v, lim_v,
+                               it.status, it.group, it.option, it.scheme, it.citation, pos.basis,
+                               pos.x_m, pos.y_m))
+    seen_items.sort(key=lambda s: (round(s.offset_m, 9), s.height_m))
+    if period == "day" and dist is not None:
+        notes.append("shapes: the law gives no range; every shape is shown as seen")
+    return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
+                   tuple(seen_items), tuple(hidden), placement, tuple(notes))
+
+
+def picture_text(data: dict[str, Any]) -> list[str]:
+    """Plain-text lines for the CLI from :meth:`Picture.to_dict` data."""
+    o = data["observer"]
+    where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
+    if o["distance_nm"] is not None:
+        where += f"; {o['distance_nm']:g} nm off"
+    lines = [f"{data['description']} ({data['edition']}, {data['period']})", where,
+             f"You see: {data['picture']}."]
+    if data["items"]:
+        lines.append("Left to right:")
+        for i in data["items"]:
+            flags = f"  [{', '.join(i['flags'])}]" if i["flags"] else ""
+            lines.append(f"  {i['colour']:<6} {i['role']:<26} offset {i['offset_m']:+7.2f} m  "
+                         f"height {i['height_m']:6.2f} m  {i['cite']}{flags}")
+    if data["hidden"]:
+        why = {"arc": "out of its arc", "range": "beyond its range"}
+        lines.append("Not seen: " + ", ".join(f"{h['role']} ({why[h['reason']]})" for h in data["hidden"]))
+    for r in data.get("remarks", []):
+        lines.append(f"  - {r}")
+    lines.append("Positions are a typical placement (assumed): " + "; ".join(data["placement"]["notes"]))
+    return lines
