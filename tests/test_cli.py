@@ -90,3 +90,18 @@ def test_console_script_exit_code_and_no_traceback():
     assert r.returncode == 2
     assert r.stderr.startswith("navlights: error: edition: unknown edition 'nope'")
     assert "Traceback" not in r.stderr
+
+
+def test_compare_changes_governing_commands(capsys):
+    code, out, _ = run(capsys, "compare", "--editions", "1948,1960", "--length", "120 ft", "--towing",
+                       "--tow-length", "700 ft", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["editions"] == ["intl-1948", "intl-1960"]
+    diffs = {(d["role"], d["change"]) for d in data["steps"][0]["differences"]}
+    assert ("towing-3", "added") in diffs            # 1960 Rule 3(a): third light with one vessel in tow
+    code, out, _ = run(capsys, "changes", "1948", "1960", "--json")
+    assert code == 0 and "power-driven vessel towing" in json.loads(out)
+    code, out, _ = run(capsys, "governing", "--date", "1956-07-25", "--waters", "high-seas", "--json")
+    assert code == 0 and json.loads(out)["edition"] == "intl-1948"
+    code, out, err = run(capsys, "governing", "--date", "1956-13-01", "--waters", "high-seas")
+    assert code == 2 and err.startswith("navlights: error: date: '1956-13-01' is not a date")

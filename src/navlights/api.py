@@ -123,3 +123,38 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
                  "its own sector (start_deg == end_deg); a sector with start_deg > end_deg runs through 0",
         "sectors": [s.to_dict() for s in sectors(d, choose=choose, period=per)],
     }
+
+
+# --- compare editions -------------------------------------------------------------------------
+
+def compare(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None):
+    """One vessel under several editions (all by default), oldest first, with the differences."""
+    from .engines import compare as _compare
+    eds = [edition(e) for e in (editions_ or edition_ids())]
+    return _compare.compare(vessel, eds)
+
+
+def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None) -> dict[str, Any]:
+    """The comparison as JSON-ready data."""
+    return compare(vessel, editions_).to_dict()
+
+
+def changes(edition_a: str, edition_b: str) -> dict[str, list[dict[str, Any]]]:
+    """The change log from one edition to another, derived from the data, grouped by situation."""
+    from .engines import compare as _compare
+    return _compare.changes(edition(edition_a), edition(edition_b))
+
+
+def governing(date: Any, waters: str):
+    """Which edition governed on a date (``datetime.date`` or 'YYYY-MM-DD') in the given waters."""
+    import datetime as dt
+
+    from .engines import compare as _compare
+    from .errors import NavlightsError
+    if isinstance(date, str):
+        try:
+            date = dt.date.fromisoformat(date)
+        except ValueError:
+            raise NavlightsError(f"date: {date!r} is not a date; write YYYY-MM-DD, e.g. 1956-07-25", field="date",
+                                 value=date, allowed="YYYY-MM-DD") from None
+    return _compare.governing(date, waters, editions())

@@ -199,6 +199,66 @@ def sectors_cmd(edition: str, choose: str, period: str | None, as_json: bool, **
         click.echo(f"  {s['label']:<{width}}  {seen}")
 
 
+@cli.command("compare")
+@click.option("--editions", "editions_", help="comma-separated edition ids or aliases (default: all)")
+@vessel_options
+@click.option("--json", "as_json", is_flag=True, help="JSON output")
+def compare_cmd(editions_: str | None, as_json: bool, **opts: Any) -> None:
+    """One vessel under every edition, oldest first, and what changed between them, with both cites."""
+    from . import api
+    eds = [e.strip() for e in editions_.split(",")] if editions_ else None
+    c = api.compare(vessel_from_options(opts), eds)
+    if as_json:
+        _print_json(c.to_dict())
+        return
+    from .textout import comparison_text
+    comparison_text(c.to_dict())
+
+
+@cli.command("changes")
+@click.argument("edition_a")
+@click.argument("edition_b")
+@click.option("--json", "as_json", is_flag=True, help="JSON output")
+def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
+    """What changed from EDITION_A to EDITION_B, derived from the rule data, by vessel situation."""
+    from . import api
+    log = api.changes(edition_a, edition_b)
+    if as_json:
+        _print_json(log)
+        return
+    from .textout import changes_text
+    changes_text(api.edition(edition_a).id, api.edition(edition_b).id, log)
+
+
+@cli.command("governing")
+@click.option("--date", "date", required=True, help="YYYY-MM-DD, e.g. 1956-07-25")
+@click.option("--waters", "waters", required=True, type=click.Choice(["high-seas", "great-lakes", "us-inland"]))
+@click.option("--json", "as_json", is_flag=True, help="JSON output")
+def governing_cmd(date: str, waters: str, as_json: bool) -> None:
+    """Which edition governed on a date in the given waters, from each edition's recorded in-force dates."""
+    from . import api
+    g = api.governing(date, waters)
+    if as_json:
+        _print_json(g.to_dict())
+        return
+    click.echo(f"{g.date} in {g.waters}: {g.text}")
+    click.echo(f"basis: {g.basis}")
+
+
+def _load_feature_commands() -> None:
+    """Commands kept in their own modules (identify, render, serve), registered on the group."""
+    import importlib
+    for name in ("cli_identify", "cli_render", "cli_web"):
+        try:
+            importlib.import_module(f"navlights.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"navlights.{name}":
+                raise
+
+
+_load_feature_commands()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every error into one line and exit code 2."""
     try:

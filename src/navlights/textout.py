@@ -86,3 +86,36 @@ def display_table(d: dict[str, Any]) -> None:
     for n in d["notes"]:
         con.print(f"[dim]•[/dim] [{'yellow' if n['kind'] in ('gap', 'referral') else 'cyan'}]{n['kind']}[/]: "
                   f"{n['text']} [dim]({n['citation']['rule']}, {n['provenance']})[/dim]")
+
+
+def comparison_text(c: dict[str, Any]) -> None:
+    """Print a comparison: each edition's lights in short, then the differences step by step."""
+    con = _console()
+    con.print(f"Vessel: {c['description']}")
+    for eid in c["editions"]:
+        d = c["displays"][eid]
+        if d is None:
+            con.print(f"[bold]{eid}[/bold]: [yellow]{c['errors'][eid]}[/yellow]")
+            continue
+        roles = ", ".join(f"{i['role']} ({i['cite'].split(' ', 1)[1]})" for i in d["lights"] + d["shapes"]) or "none"
+        flag = "" if d["complete"] else " [yellow](incomplete: gaps)[/yellow]"
+        con.print(f"[bold]{eid}[/bold]{flag}: {roles}")
+    for st in c["steps"]:
+        con.print(f"\n[bold]{st['from']} -> {st['to']}[/bold]")
+        if not st["differences"]:
+            con.print("  no difference in lights or shapes")
+        for d in st["differences"]:
+            con.print(f"  • {d['text']}")
+
+
+def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
+    """Print a change log between two editions, by situation."""
+    con = _console()
+    con.print(f"[bold]Changes from {a} to {b}[/bold] (derived from the rule data; lengths in ft where they apply)")
+    for situation, rows in log.items():
+        con.print(f"\n[bold]{situation}[/bold]")
+        for r in rows:
+            ls = r["lengths_ft"]
+            span = f" [dim](lengths {ls[0]:g}-{ls[-1]:g} ft" + (
+                f"; tows {r['tow_ft'][0]:g}-{r['tow_ft'][-1]:g} ft" if r["tow_ft"] else "") + ")[/dim]"
+            con.print(f"  • {r['text']}{span}")

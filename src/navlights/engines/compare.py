@@ -92,9 +92,15 @@ def diff_displays(a: Display, b: Display) -> tuple[Difference, ...]:
                 if f == "term":
                     continue
                 vx, vy = getattr(x, f), getattr(y, f)
-                if vx != vy:
-                    out.append(Difference(role, "changed", f, vx, vy, x.cite, y.cite,
-                                          f"{role}: {words} {_words(vx, f)} ({x.cite}) -> {_words(vy, f)} ({y.cite})"))
+                if vx == vy:
+                    continue
+                if f == "scheme" and vx is None and vy == "standard":
+                    text = f"{role}: under {b.edition} a small-craft scheme may replace this light ({y.cite})"
+                elif f == "scheme" and vx == "standard" and vy is None:
+                    text = f"{role}: under {b.edition} no small-craft scheme replaces this light ({y.cite})"
+                else:
+                    text = f"{role}: {words} {_words(vx, f)} ({x.cite}) -> {_words(vy, f)} ({y.cite})"
+                out.append(Difference(role, "changed", f, vx, vy, x.cite, y.cite, text))
     return tuple(out)
 
 

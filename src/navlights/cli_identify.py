@@ -1,0 +1,1 @@
+"""CLI command `navlights identify` (placeholder until the identify engine lands)."""

@@ -1,0 +1,1 @@
+"""CLI command `navlights render` and `navlights gallery` (placeholder until the renderer lands)."""

@@ -1,0 +1,1 @@
+"""CLI command `navlights serve` (placeholder until the web app lands)."""
