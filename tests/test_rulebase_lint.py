@@ -100,3 +100,55 @@ def test_coverage_reported(edition):
     cov = edition.coverage()
     assert cov["entries"] == sum(cov[p] for p in PROVENANCES)
     assert 0 <= cov["primary_share"] <= 1
+
+
+# --- our own words: no sentence of a statute or textbook pasted into the rule data ---------------
+
+def _shared():
+    from pathlib import Path
+    here = Path(__file__).resolve()
+    for root in (here.parents[1], here.parents[2]):
+        if (root / "shared" / "seeds").is_dir():
+            return root / "shared"
+    return None
+
+
+def _strings(node, skip=("url", "title", "id", "cite", "source", "authority", "enacted", "term")):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k not in skip:
+                yield from _strings(v, skip)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v, skip)
+    elif isinstance(node, str):
+        yield node
+
+
+def _grams(text: str, n: int = 12) -> set[str]:
+    w = re.findall(r"[a-z0-9]+", text.lower())
+    return {" ".join(w[i:i + n]) for i in range(len(w) - n + 1)}
+
+
+@pytest.fixture(scope="module")
+def source_grams():
+    shared = _shared()
+    if shared is None:
+        pytest.skip("shared/ (seeds and research notes) not beside this checkout")
+    texts = [p.read_text(errors="replace") for p in sorted((shared / "seeds").glob("*.txt"))]
+    texts += [p.read_text(errors="replace") for p in sorted((shared / "reference" / "rules").glob("*.md"))]
+    grams: set[str] = set()
+    for t in texts:
+        grams |= _grams(t)
+    return grams
+
+
+def test_no_source_sentences_pasted(edition, source_grams):
+    """No run of twelve words in the data (summaries, notes, arguments) repeats a seed or research-note text
+    (short quoted phrases in an argument are citations; a sentence is not)."""
+    import tomllib
+    from pathlib import Path
+    data = tomllib.loads(Path(edition.path if Path(edition.path).is_absolute() else
+                              Path(navlights.__file__).parent / "rulebase" / "data" / edition.path).read_text())
+    pasted = [s for s in _strings(data) if _grams(s) & source_grams]
+    assert pasted == [], f"{edition.id}: text shares twelve words in a row with a source: {pasted[:3]}"

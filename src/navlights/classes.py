@@ -96,12 +96,18 @@ def representatives(cuts: list[float], default: float, *, integer: bool = False)
     return sorted(set(round(v, 4) for v in vals if v > 0))
 
 
-def vessels(edition: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(situation label, vessel mapping) for every situation and threshold interval of the edition."""
-    lengths = representatives(thresholds(edition, "length"), 100 * FOOT_M)
-    tons = thresholds(edition, "tonnage")
+def vessels(*editions: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(situation label, vessel mapping) for every situation and threshold interval of the edition(s).
+
+    Given several editions, the thresholds of all of them cut the intervals (used to compare editions).
+    """
+    def cuts(fact: str) -> list[float]:
+        return sorted({t for e in editions for t in thresholds(e, fact)})
+
+    lengths = representatives(cuts("length"), 100 * FOOT_M)
+    tons = cuts("tonnage")
     tonnages: list[float | None] = representatives(tons, 100, integer=True) if tons else [None]
-    tows = representatives(thresholds(edition, "tow_length"), 300 * FOOT_M)
+    tows = representatives(cuts("tow_length"), 300 * FOOT_M)
     for label, base in SITUATIONS:
         towish = "towing" in base or "being_towed" in base
         for length, tonnage, tow in itertools.product(lengths, tonnages, tows if towish else [None]):

@@ -130,9 +130,7 @@ def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:
             tests.append((key, "eq", v))
             words.append(key if v is True else f"not {key}" if v is False else f"{key} {_show(key, v)}")
     if len(branches) > 1:
-        any_of: tuple[Condition, ...] = ()
-        tests_all = tuple(tests)
-        return Condition(tests=tests_all, any_of=(Condition(any_of=tuple(branches)),), text=" and ".join(words))
+        return Condition(tests=tuple(tests), any_of=(Condition(any_of=tuple(branches)),), text=" and ".join(words))
     return Condition(tests=tuple(tests), any_of=branches[0].any_of if branches else (), text=" and ".join(words))
 
 

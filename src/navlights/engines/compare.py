@@ -128,35 +128,23 @@ def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
 
     Each entry is one difference with the vessel lengths (ft) at which it appears.
     """
-    from ..classes import SITUATIONS, representatives, thresholds
-    lengths = representatives(sorted(set(thresholds(a, "length")) | set(thresholds(b, "length"))), 30.48)
-    tons = sorted(set(thresholds(a, "tonnage")) | set(thresholds(b, "tonnage")))
-    tonnages: list[float | None] = representatives(tons, 100, integer=True) if tons else [None]
-    tows = representatives(sorted(set(thresholds(a, "tow_length")) | set(thresholds(b, "tow_length"))), 91.44)
+    from ..classes import vessels
     log: dict[str, list[dict[str, Any]]] = {}
-    for label, base in SITUATIONS:
-        towish = "towing" in base or "being_towed" in base
-        seen: dict[tuple, dict[str, Any]] = {}
-        for length in lengths:
-            for tonnage in tonnages:
-                for tow in (tows if towish else [None]):
-                    v: dict[str, Any] = {k: (dict(x) if isinstance(x, dict) else x) for k, x in base.items()}
-                    v["length"] = f"{length} m"
-                    if tonnage is not None:
-                        v["tonnage"] = tonnage
-                    if tow is not None:
-                        key = "towing" if "towing" in v else "being_towed"
-                        v[key] = {**v[key], "tow_length": f"{tow} m"}
-                    try:
-                        da, db = display(v, a), display(v, b)
-                    except (MissingFactError, VesselError):
-                        continue
-                    for d in diff_displays(da, db):
-                        k = (d.role, d.change, d.field, d.before, d.after)
-                        entry = seen.setdefault(k, {**d.to_dict(), "lengths_ft": set(), "tow_ft": set()})
-                        entry["lengths_ft"].add(round(m_to_ft(length), 1))
-                        if tow is not None:
-                            entry["tow_ft"].add(round(m_to_ft(tow), 1))
+    per_label: dict[str, dict[tuple, dict[str, Any]]] = {}
+    for label, v in vessels(a, b):
+        seen = per_label.setdefault(label, {})
+        try:
+            da, db = display(v, a), display(v, b)
+        except (MissingFactError, VesselError):
+            continue
+        tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
+        for d in diff_displays(da, db):
+            k = (d.role, d.change, d.field, d.before, d.after)
+            entry = seen.setdefault(k, {**d.to_dict(), "lengths_ft": set(), "tow_ft": set()})
+            entry["lengths_ft"].add(round(m_to_ft(float(v["length"].split()[0])), 1))
+            if tow is not None:
+                entry["tow_ft"].add(round(m_to_ft(float(tow.split()[0])), 1))
+    for label, seen in per_label.items():
         if seen:
             rows = []
             for entry in seen.values():
