@@ -25,6 +25,8 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_display.py
 	$(BIN)/python benchmarks/bench_view.py
+	$(BIN)/python benchmarks/bench_identify.py
+	$(BIN)/python benchmarks/bench_render.py
 
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden

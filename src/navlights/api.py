@@ -158,3 +158,172 @@ def governing(date: Any, waters: str):
             raise NavlightsError(f"date: {date!r} is not a date; write YYYY-MM-DD, e.g. 1956-07-25", field="date",
                                  value=date, allowed="YYYY-MM-DD") from None
     return _compare.governing(date, waters, editions())
+
+
+# --- pictures: night view, day view, arc diagram (docs/render.md) -----------------------------
+# The renderer loads on the first call; resvg-py and pillow only for PNG and GIF.
+
+def _vessel_for_view(vessel: dict[str, Any] | Vessel, view: str) -> Vessel:
+    """The vessel with the time of day the view draws: lights by night (and in the plan), shapes by day.
+
+    Restricted visibility is kept (it shows lights and shapes)."""
+    from .render.scene import check_view
+    from .vessel import Vessel as _Vessel
+    view = check_view(view)
+    v = make_vessel(vessel)
+    want = "day" if view == "day" else "night"
+    if v.time in (want, "restricted-visibility"):
+        return v
+    fields = {k: getattr(v, k) for k in _Vessel.model_fields}
+    fields["time"] = want
+    return _Vessel.model_construct(_fields_set=set(v.model_fields_set) | {"time"}, **fields)
+
+
+def _render_displays(vessel: dict[str, Any] | Vessel, ed: Edition, view: str) -> tuple[Display, Display | None]:
+    """The display the view draws, and the other time of day's display (for the masts), if it can be made."""
+    from .errors import NavlightsError
+    d = display(_vessel_for_view(vessel, view), ed)
+    if view == "plan":
+        return d, None
+    try:
+        rig = display(_vessel_for_view(vessel, "night" if view == "day" else "day"), ed)
+    except NavlightsError:
+        rig = None
+    return d, rig
+
+
+def render_scene(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+                 view: str = "night", aspect_deg: float = 45.0, distance_nm: float | None = None,
+                 width: int = 800, height: int = 500, caption: bool = True, hull: bool = True,
+                 title: str | None = None, eye_height_m: float | None = None, visibility_nm: float | None = None,
+                 choose: Any = "typical", ranges: bool = False):
+    """The picture as a scene: drawable elements with pixel positions (``navlights.render.scene.Scene``)."""
+    from .render.scene import build
+    ed = edition(edition_name)
+    d, rig = _render_displays(vessel, ed, view)
+    return build(d, view, aspect_deg=aspect_deg, distance_nm=distance_nm, width=width, height=height,
+                 caption=caption, hull=hull, title=title, eye_height_m=eye_height_m, visibility_nm=visibility_nm,
+                 choose=choose, ranges=ranges, edition_title=ed.title, rig=rig)
+
+
+def render_svg(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+               view: str = "night", aspect_deg: float = 45.0, distance_nm: float | None = None,
+               width: int = 800, height: int = 500, caption: bool = True, hull: bool = True,
+               title: str | None = None, eye_height_m: float | None = None, visibility_nm: float | None = None,
+               choose: Any = "typical", ranges: bool = False) -> str:
+    """The night view, day view or arc diagram ('night' | 'day' | 'plan') as SVG text.
+
+    >>> s = render_svg({"propulsion": "power", "length": "200 ft"}, "1960", aspect_deg=45, distance_nm=1)
+    >>> s.count('class="light"')
+    3
+    """
+    from .render.svg import svg
+    return svg(render_scene(vessel, edition_name, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+                            width=width, height=height, caption=caption, hull=hull, title=title,
+                            eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose, ranges=ranges))
+
+
+def render_png(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+               view: str = "night", aspect_deg: float = 45.0, distance_nm: float | None = None,
+               width: int = 800, height: int = 500, caption: bool = True, hull: bool = True,
+               title: str | None = None, eye_height_m: float | None = None, visibility_nm: float | None = None,
+               choose: Any = "typical", ranges: bool = False) -> bytes:
+    """The same picture as :func:`render_svg`, as PNG bytes of ``width`` x ``height`` pixels."""
+    from .render.png import svg_to_png
+    return svg_to_png(render_svg(vessel, edition_name, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+                                 width=width, height=height, caption=caption, hull=hull, title=title,
+                                 eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose,
+                                 ranges=ranges))
+
+
+def render_gif(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+               view: str = "night", distance_nm: float | None = None, width: int = 480, height: int = 300,
+               caption: bool = True, hull: bool = True, title: str | None = None,
+               eye_height_m: float | None = None, visibility_nm: float | None = None, choose: Any = "typical",
+               ranges: bool = False, step_deg: float = 10.0, frame_ms: int = 120) -> bytes:
+    """A turntable: the view from every ``step_deg`` of aspect, 0 to 360, as a looping animated GIF."""
+    from .render.png import turntable
+    from .render.scene import build, check_size
+    from .render.svg import svg
+    check_size(width, height)
+    ed = edition(edition_name)
+    d, rig = _render_displays(vessel, ed, view)
+    return turntable(lambda a: svg(build(d, view, aspect_deg=a, distance_nm=distance_nm, width=width,
+                                         height=height, caption=caption, hull=hull, title=title,
+                                         eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose,
+                                         ranges=ranges, edition_title=ed.title, rig=rig)),
+                     step_deg=step_deg, frame_ms=frame_ms)
+
+
+def render_labels(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
+                  view: str = "night", aspect_deg: float = 45.0, distance_nm: float | None = None,
+                  width: int = 800, height: int = 500, caption: bool = True, hull: bool = True,
+                  title: str | None = None, eye_height_m: float | None = None, visibility_nm: float | None = None,
+                  choose: Any = "typical", ranges: bool = False) -> dict[str, Any]:
+    """JSON-ready labels of the picture :func:`render_svg` draws: each light's pixel place, colour and cite."""
+    return render_scene(vessel, edition_name, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+                        width=width, height=height, caption=caption, hull=hull, title=title,
+                        eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose,
+                        ranges=ranges).labels()
+
+
+# --- identify: from the lights seen to every vessel and aspect that fits (docs/identify.md) ------
+# The index of each edition is built on first use (about a second) and kept in memory; numpy loads
+# with it, not with this module.
+
+from .notation import NOTATION_HELP  # noqa: E402
+
+
+def parse_picture(picture: Any):
+    """A picture in the notation ('W/W/W R'), as JSON, or from :func:`view` -> its canonical pattern.
+
+    >>> p = parse_picture("w/w/w > r")
+    >>> p.notation(), p.describe()
+    ('W/W/W > R', 'three white lights in a vertical line; then a red light, lower')
+    """
+    from .notation import as_pattern
+    return as_pattern(picture)
+
+
+def _identify_editions(edition_name: str | Edition | list[str | Edition] | None) -> list[Edition]:
+    if edition_name is None:
+        return editions()
+    if isinstance(edition_name, (str, Edition)):
+        return [edition(edition_name)]
+    return [edition(e) for e in edition_name]
+
+
+def identify(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
+             limit: int | None = None, cache_dir: str | None = None):
+    """Every vessel class, edition and aspect that shows ``picture``, ranked: exact matches first.
+
+    ``picture``: notation text (see ``NOTATION_HELP`` and docs/identify.md), JSON with coordinates,
+    or a picture from :func:`view`. ``edition``: one id or alias, a list, or None for every edition.
+    ``near``: add near matches (arranged otherwise, white/yellow doubt, one light missed or extra).
+    ``limit``: at most this many hypotheses (None or 0: all). ``cache_dir``: keep the index on disk
+    there (``$NAVLIGHTS_CACHE_DIR`` overrides; 'off' turns it off).
+
+    >>> r = identify("W/W/W R", "1960", near=False)
+    >>> h = r.hypotheses[0]
+    >>> h.situation, h.conditions, h.sector.label()
+    ('power-driven vessel towing', ('length 65 ft or more and under 150 ft', 'tow over 600 ft'), '(247.5°, 360°)')
+    >>> h.heading
+    'showing her port side, her head to your left: crossing toward you (you are forward of her beam)'
+    """
+    from .engines import identify as _identify
+    return _identify.identify(picture, _identify_editions(edition), near=near, limit=limit or None,
+                              cache=cache_dir)
+
+
+identify.NOTATION_HELP = NOTATION_HELP  # type: ignore[attr-defined]
+
+
+def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
+                  limit: int | None = None, cache_dir: str | None = None) -> dict[str, Any]:
+    """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json)."""
+    result = identify(picture, edition, near=near, limit=limit, cache_dir=cache_dir)
+    out = result.to_dict()
+    titles = {e.id: e.title for e in _identify_editions(edition)}
+    out["edition_titles"] = titles
+    out["notation_help"] = NOTATION_HELP
+    return out

@@ -53,3 +53,7 @@ class RuleDataError(NavlightsError, ValueError):
 
 class ViewError(NavlightsError, ValueError):
     """An observer's position or conditions out of range (aspect, distance, eye height, visibility, choice)."""
+
+
+class NotationError(NavlightsError, ValueError):
+    """A picture typed or given as JSON that cannot be read (identify); names the character or field."""

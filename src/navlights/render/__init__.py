@@ -1,0 +1,16 @@
+"""Pictures of a display: night view, day view and arc diagram, as SVG, PNG and animated GIF.
+
+picture -> :mod:`.scene` (drawable elements with pixel positions, any output format)
+-> :mod:`.svg` (SVG text, standard library only) -> :mod:`.png` (PNG through resvg-py,
+animated GIF through pillow). :mod:`.gallery` writes labelled sets of images. Colours and
+sizes live in :mod:`.style`. Nothing here is imported by ``import navlights``; numpy,
+resvg-py and pillow load inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+from ..errors import NavlightsError
+
+
+class RenderError(NavlightsError, ValueError):
+    """A picture that cannot be drawn as asked: an unknown view or format, a size out of range."""

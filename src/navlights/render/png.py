@@ -1,0 +1,59 @@
+"""PNG from SVG through resvg-py, and the turntable (aspect 0..360) as an animated GIF through pillow.
+
+Both libraries are imported inside the functions, so ``import navlights`` never loads them.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Callable, Iterable
+
+from . import RenderError
+
+DEFAULT_STEP_DEG = 10.0
+DEFAULT_FRAME_MS = 120
+MAX_FRAMES = 360
+
+
+def svg_to_png(svg_text: str) -> bytes:
+    """PNG bytes of an SVG document, at the document's own width and height."""
+    import resvg_py
+    try:
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text))
+    except ValueError as e:          # pragma: no cover - our SVG is well formed; this guards the library
+        raise RenderError(f"png: resvg could not render the picture: {e}", field="png", value=None,
+                          allowed="a well-formed SVG document") from None
+
+
+def aspects(step_deg: float = DEFAULT_STEP_DEG) -> list[float]:
+    """The turntable's aspects: 0, step, 2 step, ... below 360."""
+    allowed = f"more than 0 and at most 90 degrees, at most {MAX_FRAMES} frames"
+    if isinstance(step_deg, bool) or not isinstance(step_deg, (int, float)) or not 0 < step_deg <= 90 \
+            or 360.0 / step_deg > MAX_FRAMES:
+        raise RenderError(f"step: {step_deg!r} is not allowed; allowed: {allowed}", field="step", value=step_deg,
+                          allowed=allowed)
+    n = int(round(360.0 / step_deg)) if abs(360.0 / step_deg - round(360.0 / step_deg)) < 1e-9 \
+        else int(360.0 // step_deg) + 1
+    return [round(k * step_deg, 6) for k in range(n) if k * step_deg < 360.0 - 1e-9]
+
+
+def gif(frames_png: Iterable[bytes], frame_ms: int = DEFAULT_FRAME_MS) -> bytes:
+    """An endlessly looping animated GIF of PNG frames (each reduced to an adaptive 256-colour palette)."""
+    from PIL import Image
+    if isinstance(frame_ms, bool) or not isinstance(frame_ms, int) or not 20 <= frame_ms <= 10_000:
+        raise RenderError(f"frame-ms: {frame_ms!r} is not allowed; allowed: 20 to 10000 milliseconds",
+                          field="frame-ms", value=frame_ms, allowed="20 to 10000 milliseconds")
+    images = [Image.open(io.BytesIO(b)).convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+              for b in frames_png]
+    if not images:
+        raise RenderError("gif: no frames to animate", field="gif", value=None, allowed="at least one frame")
+    out = io.BytesIO()
+    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=frame_ms, loop=0,
+                   optimize=False, disposal=1)
+    return out.getvalue()
+
+
+def turntable(frame: Callable[[float], str], step_deg: float = DEFAULT_STEP_DEG,
+              frame_ms: int = DEFAULT_FRAME_MS) -> bytes:
+    """Animated GIF of ``frame(aspect_deg) -> SVG`` for every aspect of :func:`aspects`."""
+    return gif((svg_to_png(frame(a)) for a in aspects(step_deg)), frame_ms)
