@@ -1,5 +1,5 @@
 # navlights: two commands on a fresh machine with Python 3 and make.
-#   make run   - set up .venv and run the main job (a short CLI demo)
+#   make run   - set up .venv and run the main job: the web app on http://127.0.0.1:8000
 #   make test  - set up .venv with test extras and run every test
 PY ?= python3
 VENV := .venv
@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/navlights editions
-	$(BIN)/navlights lights --edition intl-1960 --vessel-json '{"propulsion":"power","length":"200 ft","status":"underway","making_way":true}'
-	$(BIN)/navlights lights --edition 1960 --propulsion sail --length "30 ft"
+	$(BIN)/navlights view --edition intl-1960 --length "200 ft" --aspect 45 --distance 1
+	@echo "navlights web app: http://127.0.0.1:8000/ (Ctrl-C to stop)"
+	$(BIN)/navlights serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
 	$(BIN)/python -m pytest src tests

@@ -1,0 +1,151 @@
+"""The web app's outer guard: request size limits, security headers, and the last catch for a bug.
+
+A pure ASGI middleware, so it sees every request before routing and every exception that no
+handler took. Oversized requests get 413 (body) or 414 (query string); a POST whose Origin is
+another site gets 403 (a page elsewhere cannot answer training questions for you); an unexpected
+exception is logged with its traceback and answered with a one-line JSON error, never a traceback
+page.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from typing import Any, Awaitable, Callable
+
+log = logging.getLogger("navlights.web")
+
+MAX_BODY_BYTES = 64 * 1024
+MAX_QUERY_BYTES = 4 * 1024
+MAX_PATH_BYTES = 1024
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+     b"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+#: The OpenAPI pages load Swagger UI from a CDN and run an inline script; they get their own policy.
+DOCS_CSP = (b"default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            b"style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+            b"https://fastapi.tiangolo.com; frame-ancestors 'none'")
+
+
+class TooLarge(Exception):
+    """The request body ran past the limit while it was read."""
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any], extra: list[tuple[bytes, bytes]] = ()) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+                            *SECURITY_HEADERS, *extra]})
+    await send({"type": "http.response.body", "body": data})
+
+
+def _same_origin(headers: dict[bytes, bytes]) -> bool:
+    """A request that changes something comes from this app's own pages (or from no browser page at all)."""
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    host = headers.get(b"host", b"")
+    return origin.split(b"://", 1)[-1] == host
+
+
+class Guard:
+    """Size limits, security headers and the catch-all around an ASGI app."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], max_body: int = MAX_BODY_BYTES,
+                 max_query: int = MAX_QUERY_BYTES) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.max_query = max_query
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        query = scope.get("query_string", b"")
+        if len(query) > self.max_query:
+            await _send_json(send, 414, {"error": f"query string: too long ({len(query)} bytes); allowed: at most "
+                                                  f"{self.max_query} bytes", "field": "query", "status": 414})
+            return
+        if len(scope.get("raw_path") or scope.get("path", "").encode()) > MAX_PATH_BYTES:
+            await _send_json(send, 414, {"error": f"path: too long; allowed: at most {MAX_PATH_BYTES} bytes",
+                                         "field": "path", "status": 414})
+            return
+        headers = dict(scope.get("headers") or [])
+        if scope.get("method") not in ("GET", "HEAD", "OPTIONS") and not _same_origin(headers):
+            await _send_json(send, 403, {"error": "origin: a form from another site may not post here",
+                                         "field": "origin", "status": 403})
+            return
+        length = headers.get(b"content-length")
+        if length is not None:
+            try:
+                n = int(length)
+            except ValueError:
+                n = -1
+            if n < 0:
+                await _send_json(send, 400, {"error": "content-length: not a number", "field": "content-length",
+                                             "status": 400})
+                return
+            if n > self.max_body:
+                await _send_json(send, 413, {"error": f"body: too large ({n} bytes); allowed: at most "
+                                                      f"{self.max_body} bytes", "field": "body", "status": 413})
+                return
+
+        received = 0
+        overflow = False          # the body ran past the limit: whatever the app answers becomes a 413
+        replaced = False
+
+        async def limited_receive() -> Message:
+            nonlocal received, overflow
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    overflow = True
+                    raise TooLarge()
+            return message
+
+        started = False
+        docs = scope.get("path", "") in ("/docs", "/redoc", "/docs/oauth2-redirect")
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started, replaced
+            if replaced:
+                return
+            if overflow and message["type"] == "http.response.start":
+                started = replaced = True
+                await _send_json(send, 413, {"error": f"body: too large; allowed: at most {self.max_body} bytes",
+                                             "field": "body", "status": 413})
+                return
+            if message["type"] == "http.response.start":
+                started = True
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                if docs:
+                    extra = [(k, DOCS_CSP if k == b"content-security-policy" else v) for k, v in extra]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except TooLarge:
+            if not started:
+                await _send_json(send, 413, {"error": f"body: too large; allowed: at most {self.max_body} bytes",
+                                             "field": "body", "status": 413})
+        except Exception:
+            ref = uuid.uuid4().hex[:12]
+            log.exception("internal error %s on %s %s", ref, scope.get("method"), scope.get("path"))
+            if not started:
+                await _send_json(send, 500, {"error": f"internal error (reference {ref}); the server log has "
+                                                      "the details", "field": None, "status": 500})

@@ -1,0 +1,308 @@
+"""What each page shows, as JSON-ready data: the HTML page and its ``.json`` twin are built from it.
+
+Everything comes from :mod:`navlights.api`. The renderer (``api.render_svg``) and identification
+(``api.identify_json``) are optional: where the facade lacks them the pages say so and fall back to
+words.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlencode
+
+from .. import api
+from ..errors import NavlightsError
+from .queries import CompareQuery, IdentifyQuery, RenderQuery, ViewQuery, vessel_params
+
+log = logging.getLogger("navlights.web")
+
+PROVENANCE_WORDS = {
+    "primary": "from the text of the rules",
+    "secondary": "from a secondary source",
+    "inferred": "inferred (argument given)",
+    "gap": "not found: a gap",
+}
+
+#: Picture sizes used by the pages (pixels).
+NIGHT_SIZE = (560, 320)
+PLAN_SIZE = (360, 360)
+
+
+# ---------------------------------------------------------------------------------------------
+# Optional engines
+
+
+def renderer() -> Any:
+    """``api.render_svg`` when the renderer is present, else None."""
+    return getattr(api, "render_svg", None)
+
+
+def identifier() -> Any:
+    """``api.identify_json`` when identification is present, else None."""
+    return getattr(api, "identify_json", None)
+
+
+_ID = re.compile(r'\bid="([^"]+)"')
+_URL = re.compile(r"url\(#([^)]+)\)")
+_HREF = re.compile(r'\bhref="#([^"]+)"')
+
+
+def scope_ids(svg: str | None, prefix: str) -> str | None:
+    """The SVG with its ids prefixed, so several pictures share a page without their gradients colliding."""
+    if svg is None:
+        return None
+    svg = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', svg)
+    svg = _URL.sub(lambda m: f"url(#{prefix}-{m.group(1)})", svg)
+    return _HREF.sub(lambda m: f'href="#{prefix}-{m.group(1)}"', svg)
+
+
+_TITLE = re.compile(r"<title>.*?</title>\s*", re.S)
+_GIVEAWAY = re.compile(r'\s(?:data-role|data-roles|data-cite|data-edition)="[^"]*"')
+
+
+def anonymise(svg: str | None) -> str | None:
+    """The SVG without what would give a training question away: its title, roles and cites."""
+    if svg is None:
+        return None
+    return _GIVEAWAY.sub("", _TITLE.sub("", svg))
+
+
+@lru_cache(maxsize=1024)
+def _render_cached(fn: Any, vessel_json: str, edition: str, view: str, aspect_deg: float, distance_nm: float | None,
+                   width: int, height: int, caption: bool, hull: bool) -> str:
+    return fn(json.loads(vessel_json), edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+              width=width, height=height, caption=caption, hull=hull)
+
+
+def render_svg(vessel: dict[str, Any], edition: str, *, view: str, aspect_deg: float = 0.0,
+               distance_nm: float | None = None, width: int = NIGHT_SIZE[0], height: int = NIGHT_SIZE[1],
+               caption: bool = True, hull: bool = True) -> str | None:
+    """``api.render_svg``, remembered for the last 1024 pictures (a slider comes back to the same aspects)."""
+    fn = renderer()
+    if fn is None:
+        return None
+    return _render_cached(fn, json.dumps(vessel, sort_keys=True), edition, view, float(aspect_deg), distance_nm,
+                          width, height, caption, hull)
+
+
+def render(vessel: dict[str, Any], edition: str, *, view: str, aspect_deg: float = 0.0,
+           distance_nm: float | None = None, size: tuple[int, int] = NIGHT_SIZE, caption: bool = True,
+           hull: bool = True) -> str | None:
+    """An SVG picture, or None where the renderer is missing or fails (logged): pages degrade to words."""
+    try:
+        return render_svg(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+                          width=size[0], height=size[1], caption=caption, hull=hull)
+    except NavlightsError:
+        raise
+    except Exception:  # a renderer bug must not take the page down with it
+        log.exception("render_svg failed for %s %s view=%s aspect=%s", edition, vessel, view, aspect_deg)
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Editions
+
+
+@lru_cache(maxsize=1)
+def editions() -> list[dict[str, Any]]:
+    """Every edition's header, sources, coverage and gaps (``api.editions_json``)."""
+    return api.editions_json()
+
+
+def edition_choices() -> list[dict[str, str]]:
+    """(id, title, years) for the edition selectors."""
+    out = []
+    for e in editions():
+        years = f"{(e['in_force_from'] or '?')[:4]}–{(e['in_force_to'] or '')[:4]}"
+        out.append({"id": e["id"], "title": e["title"], "years": years})
+    return out
+
+
+def editions_page() -> dict[str, Any]:
+    """The editions page: each edition's title, waters, in-force dates, sources, coverage and gaps."""
+    return {"editions": editions(), "provenance_words": PROVENANCE_WORDS}
+
+
+# ---------------------------------------------------------------------------------------------
+# Explore
+
+
+def _url(path: str, params: dict[str, Any]) -> str:
+    clean = {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in params.items() if v is not None}
+    return f"{path}?{urlencode(clean)}" if clean else path
+
+
+def explore(q: ViewQuery) -> dict[str, Any]:
+    """The explore page: the display with its cites and gaps, the picture at the aspect, the sectors.
+
+    Remembered for the last 512 queries; callers must not change the answer."""
+    return _explore(q, renderer() is not None)
+
+
+@lru_cache(maxsize=512)
+def _explore(q: ViewQuery, render_available: bool) -> dict[str, Any]:
+    vessel = q.vessel()
+    display = api.display_json(vessel, q.edition)
+    picture = api.view_json(vessel, q.edition, aspect_deg=q.aspect, distance_nm=q.distance,
+                            eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
+                            period=q.period)
+    sectors = api.sectors_json(vessel, q.edition, choose=q.choose, period=picture["period"])
+    params = q.params()
+    period = picture["period"]
+    night = {**params, "view": period, "width": NIGHT_SIZE[0], "height": NIGHT_SIZE[1]}
+    plan = {**params, "view": "plan", "width": PLAN_SIZE[0], "height": PLAN_SIZE[1]}
+    items = display["lights"] + display["shapes"]
+    return {
+        "query": params,
+        "edition": display["edition"],
+        "edition_title": display["edition_title"],
+        "vessel": vessel,
+        "description": display["description"],
+        "complete": display["complete"],
+        "gaps": [n for n in display["notes"] if n["kind"] == "gap"],
+        "uncertain": [i["role"] for i in items if i["provenance"] in ("gap", "inferred") or i["arc_assumed"]],
+        "display": display,
+        "picture": picture,
+        "sectors": sectors["sectors"],
+        "render": {"available": render_available,
+                   "view": _url("/api/render.svg", night), "plan": _url("/api/render.svg", plan)},
+        "links": {"json": _url("/explore.json", params), "compare": _url("/compare", {
+            k: v for k, v in params.items() if k not in ("edition", "aspect", "distance", "eye_height",
+                                                        "visibility", "period", "choose")})},
+    }
+
+
+def explore_svgs(data: dict[str, Any], q: ViewQuery) -> dict[str, str | None]:
+    """The night (or day) picture for the explore page, drawn inline (the plan is an image the browser fetches)."""
+    vessel, ed = data["vessel"], data["edition"]
+    return {"view": scope_ids(render(vessel, ed, view=data["picture"]["period"], aspect_deg=q.aspect,
+                                     distance_nm=q.distance, caption=False), "view")}
+
+
+def render_query(q: RenderQuery) -> str | None:
+    """The SVG for ``/api/render.svg``; None where the renderer is missing."""
+    vessel = q.vessel()
+    api.display(vessel, q.edition)          # a bad vessel or edition is one line naming the field
+    return render_svg(vessel, q.edition, view=q.view, aspect_deg=q.aspect, distance_nm=q.distance, width=q.width,
+                      height=q.height, caption=q.caption, hull=q.hull)
+
+
+# ---------------------------------------------------------------------------------------------
+# Compare
+
+
+def _cell(item: dict[str, Any]) -> dict[str, Any]:
+    arc = item["arc"]
+    arc_words = "all round" if item["all_round"] or arc is None and item["what"] == "light" else (
+        "" if arc is None else f"{arc[0]:g}°–{arc[1]:g}°")
+    return {"term": item["term"], "colour": item["colour"], "what": item["what"], "arc": arc_words,
+            "arc_as_written": item["arc_as_written"],
+            "range": None if item["range_nm"] is None else f"{item['range_nm']:g} nm",
+            "range_as_written": item["range_as_written"], "status": item["status"], "cite": item["cite"],
+            "provenance": item["provenance"], "changed": [], "change": None}
+
+
+def compare(q: CompareQuery) -> dict[str, Any]:
+    """One vessel under each edition side by side; cells that differ from the edition before are marked."""
+    vessel = q.vessel()
+    data = api.compare_json(vessel, q.edition_list())
+    eds = data["editions"]
+    roles: list[str] = []
+    cells: dict[str, dict[str, Any]] = {}
+    for ed in eds:
+        d = data["displays"].get(ed)
+        for item in (d["lights"] + d["shapes"]) if d else []:
+            if item["role"] not in roles:
+                roles.append(item["role"])
+            cells[f"{ed}|{item['role']}"] = _cell(item)
+    for step in data["steps"]:
+        for diff in step["differences"]:
+            key = f"{step['to']}|{diff['role']}"
+            if diff["change"] == "removed":
+                cells.setdefault(key, {"absent": True, "changed": [], "change": "removed",
+                                       "text": diff["text"]})
+                cells[key]["change"] = "removed"
+            elif key in cells:
+                cells[key]["change"] = cells[key]["change"] or diff["change"]
+                if diff["field"]:
+                    cells[key]["changed"].append(diff["field"])
+    rows = [{"role": r, "cells": [cells.get(f"{ed}|{r}") for ed in eds]} for r in roles]
+    titles = {e["id"]: e["title"] for e in editions()}
+    return {
+        "query": q.params(), "vessel": vessel, "description": data["description"], "editions": eds,
+        "edition_titles": {e: titles.get(e, e) for e in eds},
+        "complete": {e: (d["complete"] if d else None) for e, d in data["displays"].items()},
+        "notes": {e: (d["notes"] if d else []) for e, d in data["displays"].items()},
+        "errors": data["errors"], "rows": rows, "steps": data["steps"], "comparison": data,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Identify
+
+
+def _identify_cache_dir() -> str | None:
+    """Where the identification index is kept on disk: as the command line keeps it (docs/identify.md)."""
+    try:
+        from ..engines.identify import default_cache_dir
+    except ImportError:
+        return None
+    return str(default_cache_dir())
+
+
+def identify(q: IdentifyQuery) -> dict[str, Any]:
+    """Ranked readings of a typed picture, each with its cites and a link to explore it."""
+    fn = identifier()
+    out: dict[str, Any] = {"query": q.model_dump(exclude_none=True), "available": fn is not None,
+                           "notation": q.notation, "edition": q.edition, "result": None}
+    if fn is None or not q.notation:
+        return out
+    result = fn(q.notation, q.edition, near=q.near, limit=q.limit, cache_dir=_identify_cache_dir())
+    for h in hypotheses(result):
+        params = {**vessel_params(h.get("vessel") or {}), "edition": h.get("edition")}
+        if h.get("aspect_deg") is not None:
+            params["aspect"] = round(float(h["aspect_deg"]), 1)
+        h["explore"] = _url("/explore", params)
+    out["result"] = result
+    out["links"] = {"json": _url("/identify.json", q.model_dump(exclude_none=True)),
+                    "all_json": _url("/identify.json", {**q.model_dump(exclude_none=True), "limit": 500})}
+    return out
+
+
+def sector_label(s: dict[str, Any]) -> str:
+    """'(0°, 84.98°]' with at most one decimal: '(0°, 85°]'."""
+    def deg(x: float) -> str:
+        return f"{round(float(x), 1):g}°"
+    if s.get("point"):
+        return f"[{deg(s['start_deg'])}]"
+    return (("[" if s.get("start_closed") else "(") + deg(s["start_deg"]) + ", " + deg(s["end_deg"])
+            + ("]" if s.get("end_closed") else ")"))
+
+
+def hypothesis_picture(h: dict[str, Any], n: int) -> str | None:
+    """The night picture of one hypothesis (its vessel, edition and middle aspect), small, without caption."""
+    vessel, ed, aspect = h.get("vessel"), h.get("edition"), h.get("aspect_deg")
+    if not isinstance(vessel, dict) or not ed or aspect is None:
+        return None
+    period = "day" if h.get("period") == "day" else "night"
+    try:
+        return scope_ids(render(vessel, ed, view=period, aspect_deg=float(aspect), size=(240, 150), caption=False),
+                         f"h{n}")
+    except NavlightsError:
+        return None
+
+
+def hypotheses(result: Any) -> list[dict[str, Any]]:
+    """The ranked hypotheses of an identify result."""
+    if isinstance(result, dict):
+        return [h for h in result.get("hypotheses") or [] if isinstance(h, dict)]
+    return []
+
+
+def notation_guide() -> str | None:
+    """How to type a picture (the identification engine's own help; None where it is missing)."""
+    return getattr(api, "NOTATION_HELP", None)

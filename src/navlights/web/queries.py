@@ -1,0 +1,251 @@
+"""The web app's inputs: query parameters as checked models, and errors as one line naming the field.
+
+The same models check a page's query string and its ``.json`` twin's, so both refuse the same input
+with the same words. Vessel parameters mirror the CLI's vessel options (``--tow-length`` is
+``tow_length``); the vessel itself is then checked by :func:`navlights.make_vessel`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ..vessel import FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay
+
+DEFAULT_EDITION = "intl-1960"
+MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
+MAX_NOTATION = 200     # a typed picture
+
+
+class _Query(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, str_strip_whitespace=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_not_given(cls, data: Any) -> Any:
+        """An empty form field means 'not given' (so the default applies)."""
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (isinstance(v, str) and not v.strip())}
+        return data
+
+
+class VesselFields(_Query):
+    """The vessel, field by field (as the CLI's vessel options)."""
+
+    propulsion: Propulsion | None = Field(None, description="what drives her now (default: power; none when in tow)")
+    seaplane: bool | None = Field(None, description="a seaplane on the water")
+    length: str | None = Field(None, max_length=MAX_TEXT, description="length, e.g. '200 ft' or '61 m'")
+    breadth: str | None = Field(None, max_length=MAX_TEXT, description="breadth, e.g. '30 ft'")
+    tonnage: float | None = Field(None, description="tons, as the edition measures them")
+    status: Status | None = Field(None, description="underway (default), anchored, aground or moored")
+    making_way: bool | None = Field(None, description="moving through the water (default: true when under way)")
+    towing: bool | None = Field(None, description="towing another vessel")
+    tow_length: str | None = Field(None, max_length=MAX_TEXT,
+                                   description="stern of tug to stern of last vessel towed, e.g. '650 ft'")
+    tow_vessels: int | None = Field(None, description="number of vessels in tow")
+    tow_raft: bool | None = Field(None, description="the tow is a raft")
+    tow_alongside: bool | None = Field(None, description="towing alongside")
+    pushing: bool | None = Field(None, description="pushing another vessel ahead")
+    being_towed: bool | None = Field(None, description="in tow")
+    not_last_of_tow: bool | None = Field(None, description="in tow, but not the last vessel")
+    being_pushed: bool | None = Field(None, description="pushed ahead by another vessel")
+    not_under_command: bool | None = Field(None, description="not under command")
+    restricted: Restricted | None = Field(None, description="work that restricts her ability to manoeuvre")
+    fishing: FishingMethod | None = Field(None, description="engaged in fishing, by method")
+    gear_extent: str | None = Field(None, max_length=MAX_TEXT, description="horizontal extent of fishing gear")
+    gear_out: bool | None = Field(None, description="fishing gear in the water (default: true when fishing)")
+    pilot_on_duty: bool | None = Field(None, description="a pilot vessel on her station on pilotage duty")
+    service: Service | None = Field(None, description="a trade an edition names a class by")
+    sails_set: bool | None = Field(None, description="a power-driven vessel also under sail")
+    machinery: bool | None = Field(None, description="has propelling machinery")
+    time: TimeOfDay | None = Field(None, description="night, day or restricted-visibility (default: both)")
+
+    def vessel(self) -> dict[str, Any]:
+        """The vessel mapping these parameters describe (as ``navlights lights`` builds it)."""
+        data: dict[str, Any] = {}
+        for k in ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
+                  "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set",
+                  "machinery", "time"):
+            v = getattr(self, k)
+            if v is not None and not (v is False and k in _FLAGS):
+                data[k] = v
+        tow = {"tow_length": self.tow_length, "vessels": self.tow_vessels,
+               "raft": self.tow_raft or None, "alongside": self.tow_alongside or None}
+        tow = {k: v for k, v in tow.items() if v is not None}
+        if self.towing or tow:
+            data["towing"] = tow
+        if self.being_towed or self.not_last_of_tow:
+            data["being_towed"] = {"last_of_tow": False} if self.not_last_of_tow else {}
+            if "towing" in data and "tow_length" in data["towing"] and len(data["towing"]) == 1 \
+                    and not self.towing:      # a tow length given for a vessel in tow is the tow's length
+                data["being_towed"]["tow_length"] = data.pop("towing")["tow_length"]
+        if self.fishing or self.gear_extent or self.gear_out is False:
+            fish = {"method": self.fishing, "gear_extent": self.gear_extent,
+                    "gear_out": None if self.gear_out is None else self.gear_out}
+            data["fishing"] = {k: v for k, v in fish.items() if v is not None}
+        if "propulsion" not in data:
+            data["propulsion"] = "none" if data.get("being_towed") or data.get("being_pushed") else "power"
+        return data
+
+    def params(self) -> dict[str, Any]:
+        """The parameters that were given, for links and forms."""
+        return self.model_dump(exclude_none=True)
+
+
+def vessel_params(vessel: dict[str, Any]) -> dict[str, Any]:
+    """Query parameters describing a vessel mapping (the inverse of :meth:`VesselFields.vessel`), for links."""
+    out: dict[str, Any] = {}
+    for k, v in vessel.items():
+        if k == "towing" and isinstance(v, dict):
+            out["towing"] = "true"
+            for src, dst in (("tow_length", "tow_length"), ("vessels", "tow_vessels"), ("raft", "tow_raft"),
+                             ("alongside", "tow_alongside")):
+                if v.get(src) not in (None, False):
+                    out[dst] = v[src]
+        elif k == "being_towed" and isinstance(v, dict):
+            out["being_towed"] = "true"
+            if v.get("last_of_tow") is False:
+                out["not_last_of_tow"] = "true"
+            if v.get("tow_length"):
+                out["tow_length"] = v["tow_length"]
+        elif k == "fishing" and isinstance(v, dict):
+            out["fishing"] = v.get("method", "other")
+            if v.get("gear_extent"):
+                out["gear_extent"] = v["gear_extent"]
+            if v.get("gear_out") is False:
+                out["gear_out"] = "false"
+        elif isinstance(v, bool):
+            out[k] = "true" if v else "false"
+        elif v is not None and k in VesselFields.model_fields:
+            out[k] = v
+    return out
+
+
+#: Plain on/off facts: false is the same as not given.
+_FLAGS = {"seaplane", "pushing", "being_pushed", "not_under_command", "pilot_on_duty", "sails_set"}
+VESSEL_PARAMS = tuple(VesselFields.model_fields)
+
+
+class VesselQuery(VesselFields):
+    """A vessel under one edition."""
+
+    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias, e.g. 1960")
+
+
+class ViewQuery(VesselQuery):
+    """A vessel under one edition, seen by an observer."""
+
+    aspect: float = Field(45.0, ge=0, le=360,
+                          description="your bearing from her, degrees clockwise from her bow: 0 dead ahead, "
+                                      "90 her starboard beam")
+    distance: float | None = Field(None, gt=0, le=100, description="how far off she is, nautical miles")
+    eye_height: float | None = Field(None, gt=0, le=500, description="your height of eye, metres")
+    visibility: float | None = Field(None, gt=0, le=1000, description="meteorological visibility, nautical miles")
+    period: Literal["night", "day"] | None = Field(None, description="night: lights; day: shapes")
+    choose: Literal["typical", "all"] = Field("typical", description="typical: required items and first "
+                                              "options; all: every item, flagged")
+
+
+class RenderQuery(ViewQuery):
+    """A picture to draw."""
+
+    view: Literal["night", "day", "plan"] = Field("night", description="night: lights as seen; day: shapes; "
+                                                  "plan: arcs and ranges from above")
+    width: int = Field(480, ge=100, le=2000, description="pixels")
+    height: int = Field(300, ge=100, le=2000, description="pixels")
+    caption: bool = Field(True, description="write the vessel and aspect under the picture")
+    hull: bool = Field(True, description="draw her hull")
+
+
+class CompareQuery(VesselFields):
+    """A vessel under several editions."""
+
+    editions: str | None = Field(None, max_length=200, description="comma-separated edition ids (default: all)")
+
+    def edition_list(self) -> list[str] | None:
+        return [e.strip() for e in self.editions.split(",") if e.strip()] if self.editions else None
+
+
+class IdentifyQuery(_Query):
+    """A picture seen, typed."""
+
+    notation: str | None = Field(None, max_length=MAX_NOTATION, description="the lights seen, left to right, "
+                                 "e.g. 'W/W G' (a vertical line top first with '/'; see /identify)")
+    edition: str | None = Field(None, max_length=MAX_TEXT, description="one edition (default: every edition)")
+    near: bool = Field(True, description="add near matches (arranged otherwise, colour doubt, a light missed "
+                                         "or extra)")
+    limit: int = Field(20, ge=1, le=500, description="at most this many hypotheses")
+
+
+class TrainQuery(_Query):
+    """Which edition to train on."""
+
+    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias")
+
+
+class Answer(_Query):
+    """An answer to a training question."""
+
+    question: int = Field(..., ge=1, description="the question's id")
+    choice: int = Field(..., ge=0, le=9, description="the index of the chosen answer")
+
+
+class DisplayBody(_Query):
+    """A vessel as a JSON object (every field of ``navlights lights --vessel-json``) and an edition."""
+
+    vessel: dict[str, Any] = Field(..., description="the vessel, e.g. {\"propulsion\": \"power\", "
+                                   "\"length\": \"200 ft\"}")
+    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias")
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors as one line
+
+_WORDS = {
+    "float_parsing": "is not a number", "float_type": "is not a number", "finite_number": "is not a finite number",
+    "int_parsing": "is not a whole number", "int_type": "is not a whole number",
+    "int_from_float": "is not a whole number", "bool_parsing": "is not true or false",
+    "bool_type": "is not true or false", "string_type": "is not text", "dict_type": "is not a JSON object",
+    "model_type": "is not a JSON object", "json_invalid": "is not valid JSON",
+}
+
+
+def field_of(loc: tuple[Any, ...] | list[Any]) -> str:
+    """The field a validation error's location names, without 'query' or 'body'."""
+    parts = [str(p) for p in loc if not isinstance(p, int) and p not in ("query", "body", "path")]
+    if not parts and loc and loc[0] == "body":
+        return "body"
+    return ".".join(parts) or "request"
+
+
+def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ()) -> tuple[str, str]:
+    """(field, message) for the first of pydantic's or FastAPI's validation errors."""
+    if not errors:
+        return "request", "request: invalid"
+    e = errors[0]
+    field = field_of(e.get("loc", ()))
+    kind, val, ctx = e.get("type", ""), e.get("input"), e.get("ctx") or {}
+    shown = repr(val) if isinstance(val, (str, int, float)) and not isinstance(val, bool) else None
+    if isinstance(val, str) and len(val) > 60:
+        shown = repr(val[:57] + "...")
+    if kind == "extra_forbidden":
+        allowed = f"; allowed: {', '.join(allowed_fields)}" if allowed_fields else ""
+        return field, f"{field}: unknown parameter{allowed}"
+    if kind == "missing":
+        return field, f"{field}: is required"
+    if kind == "literal_error":
+        allowed = str(ctx.get("expected", "")).replace("'", "")
+        return field, f"{field}: {shown} is not allowed; allowed: {allowed}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bounds = {"greater_than_equal": "at least", "less_than_equal": "at most",
+                  "greater_than": "more than", "less_than": "less than"}[kind]
+        limit = next(iter(ctx.values()), "")
+        limit = f"{limit:g}" if isinstance(limit, (int, float)) else limit
+        return field, f"{field}: {shown} is out of range; allowed: {bounds} {limit}"
+    if kind == "string_too_long":
+        return field, f"{field}: too long; allowed: at most {ctx.get('max_length')} characters"
+    if kind in _WORDS:
+        return field, f"{field}: {shown + ' ' if shown else ''}{_WORDS[kind]}"
+    msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+    return field, f"{field}: {msg}"

@@ -1,0 +1,116 @@
+// navlights explore page: the aspect slider redraws the night (or day) view without reloading.
+"use strict";
+(function () {
+  const form = document.getElementById("explore-form");
+  const slider = document.getElementById("f-aspect");
+  const out = document.getElementById("aspect-value");
+  const view = document.getElementById("night-view");
+  const figure = document.getElementById("view-figure");
+  const words = document.getElementById("picture-text");
+  const aspectWords = document.getElementById("aspect-words");
+  const seen = document.getElementById("seen-list");
+  if (!form || !slider) return;
+
+  let busy = false;
+  let again = false;
+
+  function params() {
+    const p = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) {
+      if (v !== "") p.append(k, v);
+    }
+    return p;
+  }
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function showPicture(data) {
+    const o = data.observer;
+    const a = Math.round(o.aspect_deg * 100) / 100;
+    aspectWords.textContent = o.aspect_words.charAt(0).toUpperCase() + o.aspect_words.slice(1) +
+      " (" + a + "°); " + o.heading_cue + ".";
+    words.textContent = data.picture;
+    seen.replaceChildren();
+    for (const s of data.items) {
+      const li = el("li");
+      li.dataset.role = s.role;
+      li.dataset.colour = s.colour;
+      li.append(el("span", "swatch c-" + s.colour.replace(/ /g, "-")), s.colour + " ", el("code", "", s.role));
+      for (const f of s.flags) li.append(" ", el("span", "flag", f));
+      li.append(" ", el("span", "cite", s.cite));
+      seen.append(li);
+    }
+  }
+
+  async function update() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      do {
+        again = false;
+        const p = params();
+        history.replaceState(null, "", "/explore?" + p.toString());
+        const pic = await fetch("/api/view.json?" + p.toString());
+        if (pic.ok) showPicture(await pic.json());
+        if (figure && figure.dataset.render === "yes") {
+          const period = p.get("period") || "night";
+          const r = new URLSearchParams(p);
+          r.delete("period");
+          r.set("view", period);
+          r.set("width", "560");
+          r.set("height", "320");
+          r.set("caption", "false");
+          const svg = await fetch("/api/render.svg?" + r.toString());
+          if (svg.ok) view.innerHTML = scopeSvgIds(await svg.text(), "view");
+          // the plan marks where the observer stands
+          const planImg = document.getElementById("plan-img");
+          if (planImg) {
+            r.set("view", "plan");
+            r.set("width", "360");
+            r.set("height", "360");
+            r.delete("caption");
+            planImg.src = "/api/render.svg?" + r.toString();
+          }
+        }
+      } while (again);
+    } catch (e) {
+      words.textContent = "Could not update the picture: " + e;
+    } finally {
+      busy = false;
+    }
+  }
+
+  slider.addEventListener("input", function () {
+    out.textContent = slider.value + "°";
+    update();
+  });
+  // night or day changes the table of sectors too: reload the page
+  for (const r of form.querySelectorAll('input[name="period"]')) r.addEventListener("change", () => form.submit());
+  const dist = document.getElementById("f-distance");
+  if (dist) dist.addEventListener("change", update);
+
+  for (const a of document.querySelectorAll(".sector-link")) {
+    a.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      slider.value = a.dataset.aspect;
+      out.textContent = slider.value + "°";
+      update();
+    });
+  }
+  // Keys on the picture: left and right arrows turn the observer round her.
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+    if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+      const step = ev.shiftKey ? 10 : 1;
+      let v = (Number(slider.value) + (ev.key === "ArrowRight" ? step : -step) + 360) % 360;
+      slider.value = String(v);
+      out.textContent = slider.value + "°";
+      update();
+    }
+  });
+})();
