@@ -46,7 +46,7 @@ from ..model import Display, Edition, Item
 from ..notation import (COLUMN_TOL_M, Pattern, arrange, as_pattern, relations_from_levels,
                         token_of, token_words)
 from ..units import m_to_ft, parse_length
-from .sectors import Sector, fmt_deg
+from .sectors import Interval, Sector, fmt_deg
 
 INDEX_VERSION = 3
 #: A single aspect (where two arcs meet) counts as this wide in the score: the view's edge tolerance.
@@ -71,54 +71,12 @@ _DOUBT = {"W": "Y", "Y": "W"}
 
 
 @dataclass(frozen=True, slots=True)
-class AspectRange:
-    """An interval of aspect, clockwise from ``start_deg`` to ``end_deg`` (as a :class:`Sector`)."""
+class AspectRange(Interval):
+    """An interval of aspect (see :class:`~navlights.engines.sectors.Interval`), labelled to a tenth of a degree."""
 
-    start_deg: float
-    end_deg: float
-    start_closed: bool
-    end_closed: bool
-
-    @property
-    def point(self) -> bool:
-        return self.start_deg == self.end_deg and self.start_closed and self.end_closed
-
-    @property
-    def width_deg(self) -> float:
-        if self.point:
-            return 0.0
-        w = (self.end_deg - self.start_deg) % 360.0
-        return 360.0 if w == 0.0 else w
-
-    @property
-    def wraps(self) -> bool:
-        return self.end_deg < self.start_deg
-
-    @property
-    def mid_deg(self) -> float:
-        """An aspect well inside the range."""
-        return self.start_deg if self.point else (self.start_deg + self.width_deg / 2.0) % 360.0
-
-    def contains(self, aspect_deg: float, eps: float = 1e-9) -> bool:
-        a = float(aspect_deg) % 360.0
-        if self.point:
-            return abs((a - self.start_deg + 180.0) % 360.0 - 180.0) <= eps
-        rel = (a - self.start_deg) % 360.0
-        w = self.width_deg
-        if rel > 360.0 - eps:
-            rel -= 360.0
-        if abs(rel) <= eps:
-            return self.start_closed
-        if abs(rel - w) <= eps:
-            return self.end_closed
-        return 0.0 < rel < w
-
-    def label(self) -> str:
+    def label(self, fmt=None) -> str:
         """'[0°]', '(247.5°, 360°)'; an end found from the typical placement to a tenth of a degree."""
-        if self.point:
-            return f"[{_deg(self.start_deg)}°]"
-        return (("[" if self.start_closed else "(") + f"{_deg(self.start_deg)}°, "
-                + f"{_deg(self.end_deg)}°" + ("]" if self.end_closed else ")"))
+        return Interval.label(self, fmt or _deg)
 
     def to_dict(self) -> dict[str, Any]:
         return {"start_deg": round(self.start_deg, 6), "end_deg": round(self.end_deg, 6),

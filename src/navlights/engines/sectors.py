@@ -42,15 +42,17 @@ def fmt_deg(x: float) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Sector:
-    """An interval of aspect (clockwise from start to end) with one picture."""
+class Interval:
+    """An interval of aspect, clockwise from ``start_deg`` to ``end_deg``, each end open or closed.
+
+    A single aspect (where two arcs meet) has ``start_deg == end_deg`` and both ends closed; an interval
+    with ``start_deg > end_deg`` runs through right ahead (0°).
+    """
 
     start_deg: float
     end_deg: float
     start_closed: bool
     end_closed: bool
-    roles: tuple[str, ...]          # in display order
-    colours: tuple[str, ...]
 
     @property
     def point(self) -> bool:
@@ -69,34 +71,45 @@ class Sector:
         """Runs through right ahead (0°)."""
         return self.end_deg < self.start_deg
 
-    def contains(self, aspect_deg: float) -> bool:
-        """True if the aspect lies in this sector (within 1e-9° of a closed end counts as on it)."""
+    @property
+    def mid_deg(self) -> float:
+        """An aspect well inside the interval (its middle, or the point itself)."""
+        return self.start_deg if self.point else (self.start_deg + self.width_deg / 2.0) % 360.0
+
+    def inner(self) -> float:
+        """An aspect well inside the interval (same as :attr:`mid_deg`)."""
+        return self.mid_deg
+
+    def contains(self, aspect_deg: float, eps: float = EPS) -> bool:
+        """True if the aspect lies in the interval (within ``eps`` of a closed end counts as on it)."""
         a = float(aspect_deg) % 360.0
         if self.point:
-            d = abs((a - self.start_deg + 180.0) % 360.0 - 180.0)
-            return d <= EPS
+            return abs((a - self.start_deg + 180.0) % 360.0 - 180.0) <= eps
         rel = (a - self.start_deg) % 360.0
         w = self.width_deg
-        if rel > 360.0 - EPS:
+        if rel > 360.0 - eps:
             rel -= 360.0
-        if abs(rel) <= EPS:
+        if abs(rel) <= eps:
             return self.start_closed
-        if abs(rel - w) <= EPS:
+        if abs(rel - w) <= eps:
             return self.end_closed
         return 0.0 < rel < w
 
-    def inner(self) -> float:
-        """An aspect well inside the sector (its middle, or the point itself)."""
-        if self.point:
-            return self.start_deg
-        return (self.start_deg + self.width_deg / 2.0) % 360.0
-
-    def label(self) -> str:
+    def label(self, fmt=None) -> str:
         """'[0°]', '(0°, 112.5°)', '[247.5°, 360°)'."""
+        f = fmt or fmt_deg
         if self.point:
-            return f"[{fmt_deg(self.start_deg)}°]"
-        return (("[" if self.start_closed else "(") + f"{fmt_deg(self.start_deg)}°, "
-                + f"{fmt_deg(self.end_deg)}°" + ("]" if self.end_closed else ")"))
+            return f"[{f(self.start_deg)}°]"
+        return (("[" if self.start_closed else "(") + f"{f(self.start_deg)}°, "
+                + f"{f(self.end_deg)}°" + ("]" if self.end_closed else ")"))
+
+
+@dataclass(frozen=True, slots=True)
+class Sector(Interval):
+    """An interval of aspect (clockwise from start to end) with one picture."""
+
+    roles: tuple[str, ...] = ()          # in display order
+    colours: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"start_deg": self.start_deg, "end_deg": self.end_deg, "start_closed": self.start_closed,
