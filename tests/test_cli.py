@@ -105,3 +105,15 @@ def test_compare_changes_governing_commands(capsys):
     assert code == 0 and json.loads(out)["edition"] == "intl-1948"
     code, out, err = run(capsys, "governing", "--date", "1956-13-01", "--waters", "high-seas")
     assert code == 2 and err.startswith("navlights: error: date: '1956-13-01' is not a date")
+
+
+def test_cli_docs_are_current():
+    """docs/cli.md is the help of every command; regenerate with `python -m navlights.clidoc > docs/cli.md`."""
+    from pathlib import Path
+
+    from navlights.clidoc import render
+    path = Path(__file__).parents[1] / "docs" / "cli.md"
+    assert path.read_text() == render()
+    for name in ("editions", "lights", "view", "sectors", "identify", "render", "gallery", "compare", "changes",
+                 "governing", "serve"):
+        assert f"## navlights {name}" in path.read_text(), f"command {name} is undocumented"
