@@ -185,6 +185,7 @@ class Provision:
     citation: Citation
     authority: str | None = None
     summary: str | None = None
+    signal_unknown: bool = False   # a gap: this situation's own signal was not found (only general lights shown)
 
 
 @dataclass(frozen=True, slots=True)

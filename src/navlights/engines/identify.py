@@ -59,6 +59,7 @@ KINDS: dict[str, tuple[int, float, str]] = {
     "missed-light": (3, 0.5, "she shows one light more, which may have been missed"),
     "extra-light": (4, 0.4, "one light seen is not hers"),
 }
+SIGNAL_UNKNOWN_WEIGHT = 0.5  # a situation whose own signal was not found (rule-data `signal_unknown`)
 VARIANT_WEIGHT = 0.85         # per option, scheme or optional item away from the typical lights
 ON_APPROACH_WEIGHT = 0.7      # lights shown only on approach (a lantern, a flare-up, a torch)
 MAX_VARIANTS = 512
@@ -724,7 +725,10 @@ def build_index(edition: Edition, key: str = "") -> EditionIndex:
                             if rid is None:
                                 rid = rid_of[rk] = len(rinfo)
                                 cites = sorted({c for _, _, c in lights} | {str(prov[p].citation) for p in shown})
-                                rinfo.append({"key": rk, "choose": choose, "weight": weight, "sector": sector,
+                                unknown = any(prov[p].signal_unknown for p in d.provisions if p in prov)
+                                rinfo.append({"key": rk, "choose": choose,
+                                              "weight": weight * (SIGNAL_UNKNOWN_WEIGHT if unknown else 1.0),
+                                              "sector": sector,
                                               "lights": lights, "rules": rules, "citations": tuple(cites),
                                               "gaps": gaps, "pattern": pat, "full": {}})
                             rinfo[rid]["full"].setdefault((pat.levels, roles), pat)

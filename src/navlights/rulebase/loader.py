@@ -128,6 +128,7 @@ class RawProvision(_Cited):
     summary: str | None = None
     effect: Literal["show", "gap", "referral", "info", "reference"] = "show"
     authority: str | None = None
+    signal_unknown: bool = False
     when: dict[str, Any] | None = None
     in_lieu_of: list[str] = Field(default_factory=list)
     never: list[str] = Field(default_factory=list)
@@ -298,6 +299,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
             problems.append(f"{pp}: effect 'reference' never applies to a display; remove when")
         if p.effect != "show" and p.show:
             problems.append(f"{pp}: effect '{p.effect}' shows nothing; remove show")
+        if p.signal_unknown and p.effect != "gap":
+            problems.append(f"{pp}: signal_unknown goes with effect 'gap'")
         if p.effect == "gap" and p.provenance != "gap":
             problems.append(f"{pp}: effect 'gap' needs provenance 'gap'")
         shows: list[Show] = []
@@ -343,7 +346,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         provisions.append(Provision(
             id=p.id, title=p.title, effect=p.effect, when=when, shows=tuple(shows),
             in_lieu_of=tuple(p.in_lieu_of), never=tuple(p.never), relieves=tuple(p.relieves), substitute_for=tuple(p.substitute_for),
-            citation=pcit, authority=p.authority, summary=p.summary))
+            citation=pcit, authority=p.authority, summary=p.summary, signal_unknown=p.signal_unknown))
     for i, p in enumerate(raw.provision):
         pp = f"provision[{i}]({p.id})"
         for r in p.in_lieu_of + p.never + p.relieves:
