@@ -63,9 +63,10 @@ for _method in ("trawl", "drift-net", "line", "other"):
     SITUATIONS.append((f"sailing vessel fishing ({_method})", {"propulsion": "sail", "fishing": {"method": _method}}))
     SITUATIONS.append((f"vessel fishing ({_method}) at anchor",
                        {"propulsion": "power", "fishing": {"method": _method}, "status": "anchored"}))
-for _svc in ("harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat"):
-    SITUATIONS.append((f"{_svc}", {"propulsion": "power" if _svc != "raft" else "none", "service": _svc}))
-    SITUATIONS.append((f"{_svc} towing", {"propulsion": "power", "service": _svc, "towing": {}}))
+for _svc in ("harbour-tug", "ferry", "canal-boat", "st-lawrence-boat"):
+    SITUATIONS.append((f"{_svc}", {"propulsion": "power", "service": _svc}))
+SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {}}))
+SITUATIONS.append(("raft in tow", {"propulsion": "none", "service": "raft", "being_towed": {}}))
 
 
 def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:
