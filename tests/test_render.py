@@ -158,14 +158,16 @@ def test_day_view_cable_ship_red_white_red():
     assert all(y2 - y1 > (s1 + s2) / 2 for y1, y2, s1, s2 in zip(ys, ys[1:], sizes, sizes[1:]))
 
 
-def test_shapes_at_one_point_are_spread_and_labelled():
-    # typical placement puts the anchor ball (Rule 11(c)) where the cable-work line starts: both must show
+def test_shapes_at_one_point_are_apart_and_overlaps_spread():
+    # placement keeps the anchor ball (Rule 11(c)) clear of the cable-work line (Rule 11(d)): both show,
+    # the work shapes stay in their vertical line
     v = {"propulsion": "power", "length": "65 ft", "restricted": "cable", "status": "anchored"}
     lab = api.render_labels(v, "1960", view="day", aspect_deg=90, distance_nm=1)
     items = {i["role"]: i for i in lab["items"]}
     a, b = items["anchor-ball"], items["work-shape-lower"]
-    assert (a["x"], a["y"]) != (b["x"], b["y"])
-    assert "spread" in a["flags"] and a["x_true"] == b["x_true"] and a["y_true"] == b["y_true"]
+    assert (a["x"], a["y"]) != (b["x"], b["y"]) and "spread" not in a["flags"]
+    assert items["work-shape-upper"]["x"] == items["work-shape-lower"]["x"]
+    # the renderer still spreads marks that would overlap on the canvas
     assert spread([(1.0, 1.0), (1.2, 1.0), (30.0, 1.0)], 10.0) == ([(-4.0, 1.0), (6.2, 1.0), (30.0, 1.0)], {0, 1})
 
 

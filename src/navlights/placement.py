@@ -70,6 +70,7 @@ FREEBOARD_RATIO = 0.07
 FREEBOARD_MIN_M, FREEBOARD_MAX_M = 0.5, 10.0
 LOW_LIGHT_M = 1.0
 DEFAULT_VERTICAL_SEP_M = 6 * FOOT_M
+SEPARATE_M = 3.0                     # two items at one point, not in one line: this far apart
 DEFAULT_BELOW_M = 1.0
 AFT_ANCHOR_DROP_M = 15 * FOOT_M
 ANCHOR_HEIGHT_RATIO = 0.6
@@ -358,6 +359,23 @@ def place(items: Iterable[Any], length_m: float | None, breadth_m: float | None 
         z = max(F + LOW_LIGHT_M, fz - AFT_ANCHOR_DROP_M)
         pos[it.role][2] = z
         pos[it.role][3] = f"anchor light aft: {fz - z:.2f} m lower than the forward one (typical)"
+
+    # Items of one kind (lights, or shapes) left at one point, outside a common vertical line, are set
+    # apart along the keel (a typical arrangement; the law fixes no such place).
+    taken: dict[tuple[str, float, float, float], str] = {}
+    for it in sorted(items, key=lambda i: not pl[i.role].get("vertical_line")):   # lines keep their place
+        x, y, z = pos[it.role][:3]
+        key = (it.what, round(x, 2), round(y, 2), round(z, 2))
+        while key in taken:
+            other = taken[key]
+            line_a, line_b = pl[it.role].get("vertical_line"), pl[other].get("vertical_line")
+            if line_a and line_a == line_b:
+                break
+            x -= SEPARATE_M
+            pos[it.role][0] = x
+            pos[it.role][3] = f"{pos[it.role][3]}; {SEPARATE_M:g} m abaft '{other}' to keep them apart"
+            key = (it.what, round(x, 2), round(y, 2), round(z, 2))
+        taken.setdefault(key, it.role)
 
     # Nothing below the deck edge.
     out = []
