@@ -124,33 +124,17 @@ class Vessel(_Strict):
     def _breadth(cls, v: Any) -> float | None:
         return _length(v, "breadth", MAX_BREADTH_M)
 
-    @field_validator("being_towed", mode="before")
+    @field_validator("being_towed", "towing", "fishing", mode="before")
     @classmethod
-    def _bt(cls, v: Any) -> Any:
+    def _flag(cls, v: Any, info: Any) -> Any:
+        """``true`` stands for the activity with its defaults, ``false`` for none; a fishing method alone
+        stands for ``{"method": ...}``."""
         if v is True:
-            return BeingTowed()
+            return {}
         if v is False:
             return None
-        return v
-
-    @field_validator("towing", mode="before")
-    @classmethod
-    def _tw(cls, v: Any) -> Any:
-        if v is True:
-            return Towing()
-        if v is False:
-            return None
-        return v
-
-    @field_validator("fishing", mode="before")
-    @classmethod
-    def _fish(cls, v: Any) -> Any:
-        if v is True:
-            return Fishing()
-        if v is False:
-            return None
-        if isinstance(v, str):
-            return Fishing(method=v)
+        if info.field_name == "fishing" and isinstance(v, str):
+            return {"method": v}
         return v
 
     @model_validator(mode="after")
