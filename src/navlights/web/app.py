@@ -40,8 +40,8 @@ DEFAULT_VESSEL = {"length": "200 ft"}
 DEFAULT_COMPARE = {"length": "200 ft", "tonnage": "1000"}
 
 DESCRIPTION = """\
-What lights and shapes a vessel shows under each historical edition of the rules
-(gl-1895, intl-1897, intl-1948, intl-1960), what an observer sees of her, and how the editions differ.
+What lights and shapes a vessel shows under each historical edition of the rules held in the rule base
+(listed at `/editions.json`), what an observer sees of her, and how the editions differ.
 
 Every page has a `.json` twin taking the same query parameters (`/explore` and `/explore.json`).
 Errors are JSON: `{"error": "<one line naming the field>", "field": "<field>", "status": 422}`.
