@@ -22,6 +22,7 @@ DATA = Path(navlights.__file__).parent / "rulebase" / "data" / f"{ED}.toml"
 SIDES = {"sidelight-starboard", "sidelight-port"}                       # Art. 2(b), (c)
 STEAM = {"masthead", "masthead-aft"} | SIDES                            # Art. 2(a)-(c), optional 2(e)
 OVERTAKEN = {"sternlight", "flare-up-stern"}                            # Art. 10: shown when overtaken
+STEER = {"steering-light"}                                              # Art. 3 end: may carry a steering light
 SMALL_STEAM = {"small-white", "small-sidelight-starboard", "small-sidelight-port",
                "combined-starboard", "combined-port"}                    # Art. 7 First
 SMALL_LANTERNS = {"lantern-starboard", "lantern-port", "rowing-lantern"}  # Art. 7 Third, Fourth
@@ -49,16 +50,16 @@ LIGHT_CASES = [
     pytest.param(steam("60 ft", tonnage=39), STEAM | SMALL_STEAM | OVERTAKEN, id="steam-39t"),
     pytest.param(steam("60 ft", tonnage=40), STEAM | OVERTAKEN, id="steam-40t"),
     # Art. 3: two white lights (one in the Art. 2(a) place) besides the side lights
-    pytest.param(steam("100 ft", towing={}), STEAM | {"towing-2"} | OVERTAKEN, id="towing"),
+    pytest.param(steam("100 ft", towing={}), STEAM | {"towing-2"} | STEER | OVERTAKEN, id="towing"),
     # Art. 3: the third light needs BOTH more than one vessel in tow AND a tow over 600 ft
-    pytest.param(steam("100 ft", towing={"vessels": 1, "tow_length": "600 ft"}), STEAM | {"towing-2"} | OVERTAKEN,
+    pytest.param(steam("100 ft", towing={"vessels": 1, "tow_length": "600 ft"}), STEAM | {"towing-2"} | STEER | OVERTAKEN,
                  id="tow-1-vessel-600ft"),
-    pytest.param(steam("100 ft", towing={"vessels": 1, "tow_length": "601 ft"}), STEAM | {"towing-2"} | OVERTAKEN,
+    pytest.param(steam("100 ft", towing={"vessels": 1, "tow_length": "601 ft"}), STEAM | {"towing-2"} | STEER | OVERTAKEN,
                  id="tow-1-vessel-601ft"),
-    pytest.param(steam("100 ft", towing={"vessels": 2, "tow_length": "600 ft"}), STEAM | {"towing-2"} | OVERTAKEN,
+    pytest.param(steam("100 ft", towing={"vessels": 2, "tow_length": "600 ft"}), STEAM | {"towing-2"} | STEER | OVERTAKEN,
                  id="tow-2-vessels-600ft"),
     pytest.param(steam("100 ft", towing={"vessels": 2, "tow_length": "601 ft"}),
-                 STEAM | {"towing-2", "towing-3"} | OVERTAKEN, id="tow-2-vessels-601ft"),
+                 STEAM | {"towing-2", "towing-3"} | STEER | OVERTAKEN, id="tow-2-vessels-601ft"),
     # Art. 3 is for steam vessels: a sailing vessel towing shows her Art. 5 lights only
     pytest.param(sail("80 ft", towing={}), SIDES | OVERTAKEN, id="sailing-vessel-towing"),
     # Art. 4(a): two red lights in lieu of the Art. 2(a) light; side lights when making way (4(c))
@@ -343,8 +344,6 @@ def test_provenance(vessel, role, provenance):
 
 # --- notes -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("vessel, kind", [
-    # Art. 3: the end (third light's height, steering light) was not found
-    pytest.param(steam("100 ft", towing={}), "gap", id="towing-gap"),
     # Art. 8: the US wording of the steam pilot vessel paragraph was not found
     pytest.param(steam("120 ft", tonnage=200, pilot_on_duty=True), "gap", id="steam-pilot-gap"),
     # Art. 5: 'which they shall never carry'
@@ -445,7 +444,7 @@ def test_coverage_lists_the_gaps():
     cov = navlights.edition(ED).coverage()
     assert cov["entries"] == sum(cov[p] for p in ("primary", "secondary", "inferred", "gap"))
     rules = [g.split(":")[0] for g in cov["gaps"]]
-    assert "Article 3" in rules and "Article 8" in rules
+    assert "Article 8" in rules and "Article 3" not in rules   # the end of Art. 3 was found in a treatise reprint
 
 
 def test_art9_repealed_and_european_fishing_clause_recorded_not_applied():
@@ -453,3 +452,14 @@ def test_art9_repealed_and_european_fishing_clause_recorded_not_applied():
     assert provs["art9-repealed"].effect == "reference"
     assert provs["fishing-europe"].effect == "reference"
     assert "not found" in provs["fishing-europe"].citation.note.lower()
+
+
+def test_end_of_art3_steering_light_and_third_light_height():
+    # Art. 3, end (treatise reprint): the additional light may be carried not less than 14 ft above the hull;
+    # a towing steam vessel may carry a small white light abaft the funnel or aftermast, not seen forward of the beam
+    it = items(ED, **steam("100 ft", tonnage=300, towing={"tow_length": "700 ft", "vessels": 2}))
+    s = it["steering-light"]
+    assert (s.status, s.colour, s.provenance, s.cite) == ("optional", "white", "secondary", "intl-1897 Article 3")
+    assert dict(s.placement)["not_visible_forward_of_beam"] is True
+    assert dict(it["towing-3"].placement)["height_above_hull_min"] == "14 ft"
+
