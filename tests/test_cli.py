@@ -114,6 +114,20 @@ def test_cli_docs_are_current():
     from navlights.clidoc import render
     path = Path(__file__).parents[1] / "docs" / "cli.md"
     assert path.read_text() == render()
-    for name in ("editions", "lights", "view", "sectors", "identify", "render", "gallery", "compare", "changes",
+    for name in ("editions", "rules", "lights", "view", "sectors", "identify", "render", "gallery", "compare", "changes",
                  "governing", "serve"):
         assert f"## navlights {name}" in path.read_text(), f"command {name} is undocumented"
+
+
+def test_rules_command_lists_every_entry_with_provenance(capsys):
+    import navlights
+    code, out, _ = run(capsys, "rules", "-e", "1960", "--json")
+    data = json.loads(out)
+    ed = navlights.edition("intl-1960")
+    assert code == 0 and len(data["provisions"]) == len(ed.provisions)
+    assert len(data["definitions"]) + len(data["kinds"]) + len(data["provisions"]) == ed.coverage()["entries"]
+    inferred = [p for p in data["provisions"] if p["citation"]["provenance"] == "inferred"]
+    assert inferred and all(p["citation"]["argument"] for p in inferred)
+    code, out, _ = run(capsys, "rules", "-e", "1960", "--provenance", "gap", "--json")
+    gaps = json.loads(out)["provisions"]
+    assert {p["citation"]["rule"] for p in gaps} >= {"Rule 8", "Rule 9", "Rule 14"}   # pilot, fishing, Rule 14

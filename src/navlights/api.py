@@ -125,6 +125,26 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
     }
 
 
+
+def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
+    """Every entry of an edition's rule base — definitions, light and shape kinds, provisions — with its
+    citation, provenance and (for inferred entries) argument, in the edition's order."""
+    e = edition(edition_name)
+
+    def kind_rows(kinds: dict[str, Any], what: str) -> list[dict[str, Any]]:
+        return [{"what": what, "id": kid, "term": k["raw"].term, "colour": k["raw"].colour,
+                 "citation": k["citation"].to_dict()} for kid, k in kinds.items()]
+
+    return {
+        "edition": e.id, "title": e.title, "coverage": e.coverage(),
+        "definitions": [{"term": d.term, "summary": d.summary, "maps_to": d.maps_to,
+                         "citation": d.citation.to_dict()} for d in e.definitions],
+        "kinds": kind_rows(e.lights, "light") + kind_rows(e.shapes, "shape"),
+        "provisions": [{"id": p.id, "title": p.title, "effect": p.effect, "when": p.when.text,
+                        "summary": p.summary, "roles": [sh.item.role for sh in p.shows],
+                        "authority": p.authority, "citation": p.citation.to_dict()} for p in e.provisions],
+    }
+
 # --- compare editions -------------------------------------------------------------------------
 
 def compare(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None):

@@ -199,6 +199,25 @@ def sectors_cmd(edition: str, choose: str, period: str | None, as_json: bool, **
         click.echo(f"  {s['label']:<{width}}  {seen}")
 
 
+@cli.command("rules")
+@click.option("--edition", "-e", default="intl-1960", show_default=True, help="edition id or alias (e.g. 1960)")
+@click.option("--provenance", type=click.Choice(["primary", "secondary", "inferred", "gap"]),
+              help="only entries of this provenance")
+@click.option("--json", "as_json", is_flag=True, help="JSON output")
+def rules_cmd(edition: str, provenance: str | None, as_json: bool) -> None:
+    """Every provision of an edition's rule base with its citation and provenance (and the gaps)."""
+    from . import api
+    data = api.rules_json(edition)
+    if provenance:
+        for key in ("definitions", "kinds", "provisions"):
+            data[key] = [r for r in data[key] if r["citation"]["provenance"] == provenance]
+    if as_json:
+        _print_json(data)
+        return
+    from .textout import rules_text
+    rules_text(data)
+
+
 @cli.command("compare")
 @click.option("--editions", "editions_", help="comma-separated edition ids or aliases (default: all)")
 @vessel_options

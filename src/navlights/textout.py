@@ -119,3 +119,29 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
             span = f" [dim](lengths {ls[0]:g}-{ls[-1]:g} ft" + (
                 f"; tows {r['tow_ft'][0]:g}-{r['tow_ft'][-1]:g} ft" if r["tow_ft"] else "") + ")[/dim]"
             con.print(f"  • {r['text']}{span}")
+
+
+def rules_text(data: dict[str, Any]) -> None:
+    """Print an edition's rule base: definitions, kinds and provisions with cite and provenance."""
+    con = _console()
+    cov = data["coverage"]
+    con.print(f"[bold]{data['title']}[/bold] ({data['edition']}): {cov['entries']} entries, "
+              f"{cov['primary']} primary, {cov['secondary']} secondary, {cov['inferred']} inferred, {cov['gap']} gap")
+    style = {"primary": "green", "secondary": "cyan", "inferred": "yellow", "gap": "red"}
+    for title, rows, label in (("Definitions", data["definitions"], lambda r: r["term"]),
+                               ("Light and shape kinds", data["kinds"], lambda r: f"{r['what']} {r['id']}: {r['term']}"),
+                               ("Provisions", data["provisions"], lambda r: f"{r['title']} [dim]({r['effect']})[/dim]")):
+        if not rows:
+            continue
+        t = Table(title=title)
+        for col in ("rule", "entry", "provenance", "sources / argument / note"):
+            t.add_column(col, overflow="fold", no_wrap=col == "rule")
+        for r in rows:
+            c = r["citation"]
+            extra = ", ".join(c["sources"])
+            if c.get("argument"):
+                extra += f"\n[dim]{c['argument']}[/dim]"
+            if c.get("note"):
+                extra += f"\n[dim]{c['note']}[/dim]"
+            t.add_row(c["rule"], label(r), f"[{style[c['provenance']]}]{c['provenance']}[/]", extra)
+        con.print(t)
