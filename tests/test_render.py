@@ -324,3 +324,10 @@ def test_docs_examples_run_and_error_line_is_current(tmp_path, capsys, monkeypat
     monkeypatch.chdir(tmp_path)
     assert main(["render", "--length", "200 ft", "-o", "night.jpg"]) == 2
     assert capsys.readouterr().err.strip() in doc.read_text()
+
+
+def test_seaplane_is_drawn_with_fuselage_and_wing_not_a_ship():
+    svg = api.render_svg({"propulsion": "power", "seaplane": True, "length": "60 ft"}, "1960", view="night",
+                         aspect_deg=30, distance_nm=0.5)
+    assert 'class="wing"' in svg and "seaplane" in svg
+    assert 'class="house"' not in svg          # no deckhouse on a seaplane

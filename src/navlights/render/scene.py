@@ -414,10 +414,43 @@ def sail_rig(vessel: Any, placement: Any) -> tuple[float, float, bool] | None:
     return 0.25 * L, F + max(max(2.0, min(B, 12.0)), L / 2), getattr(vessel, "status", None) == "underway"
 
 
+def _seaplane_elements(placement: Any, positions: Iterable[Any], aspect_deg: float, fr: _Frame, style: Style,
+                       day: bool) -> list[Element]:
+    """A seaplane seen from the aspect: a slim fuselage up to the height of her wing-tip lights, a wing
+    spanning them (from their placement), and a short pylon under any light standing higher."""
+    positions = list(positions)
+    L, B, F = placement.length_m, placement.breadth_m, placement.freeboard_m
+    fill, edge = (style.day_hull, style.day_hull_outline) if day else (style.night_hull, style.night_hull_outline)
+    faint = 1.0 if day else 0.85 * fr.shrink
+    tips = [p for p in positions if abs(p.y_m) > 0.3 * B]
+    span = max((abs(p.y_m) for p in tips), default=B / 2)
+    wz = max((p.z_m for p in tips), default=F + 0.5)
+    top = max(F, wz - 0.2)
+    body = _solid([(_outline(_WATERLINE, L, 0.18 * B), 0.0), (_outline(_DECK, L, 0.22 * B), top)], aspect_deg)
+    chord = max(0.08 * L, 0.5)
+    wing = [(x, y) for x in (0.1 * L, 0.1 * L - chord) for y in (span, -span)]
+    slab = _solid([(wing, wz - 0.15), (wing, wz + 0.15)], aspect_deg)
+    els: list[Element] = [
+        Polygon(tuple(fr.px(u, v) for u, v in body), fill, opacity=faint, stroke=edge, stroke_width=1.0,
+                cls="hull seaplane"),
+        Polygon(tuple(fr.px(u, v) for u, v in slab), fill, opacity=faint, stroke=edge, stroke_width=1.0, cls="wing")]
+    mast = style.day_mast if day else style.night_mast
+    for p in positions:
+        if p in tips or p.z_m <= top + 0.3:
+            continue
+        u = _offset(p.x_m, p.y_m, aspect_deg)
+        x1, y1 = fr.px(u, top)
+        _, y2 = fr.px(u, p.z_m)
+        els.append(Line(x1, y1, x1, y2, mast, width=max(1.0, min(3.0, 0.2 * fr.scale)), opacity=faint, cls="mast"))
+    return els
+
+
 def _vessel_elements(placement: Any, canonical: dict[str, str], positions: Iterable[Any], aspect_deg: float,
                      fr: _Frame, style: Style, day: bool,
-                     rig: tuple[float, float, bool] | None = None) -> list[Element]:
-    """Hull, deckhouse, masts (and a sail) seen from the aspect."""
+                     rig: tuple[float, float, bool] | None = None, seaplane: bool = False) -> list[Element]:
+    """Hull, deckhouse, masts (and a sail) seen from the aspect; for a seaplane, fuselage and wing."""
+    if seaplane:
+        return _seaplane_elements(placement, positions, aspect_deg, fr, style, day)
     L, B, F = placement.length_m, placement.breadth_m, placement.freeboard_m
     els: list[Element] = []
     if rig is not None and rig[2]:                  # under way: a mainsail abaft the mast, behind the hull
@@ -592,7 +625,7 @@ def _side_scene(picture: Any, display: Any, rig: Any, view: str, width: int, hei
     els: list[Element] = _sea_and_sky(width, height, bottom, fr, style, day)
     if hull:
         els += _vessel_elements(pl, canonical, list(pl.positions) + others, picture.aspect_deg, fr, style, day,
-                                rig_sail)
+                                rig_sail, seaplane=bool(getattr(picture.vessel, "seaplane", False)))
     if day:
         sizes = {i.role: i.size_as_written for i in display.items if i.what == "shape"} if display else {}
         els += _shape_elements(picture, fr, width, sizes, style)
