@@ -1,4 +1,5 @@
-"""Golden tables: every representative vessel of every edition -> its display, one TSV per edition.
+"""Golden tables: every representative vessel of every edition -> its display (``<edition>.tsv``) and the
+aspect sectors of her typical picture (``<edition>.sectors.tsv``).
 
 Regenerate with ``make golden`` (``python -m navlights.golden tests/golden``) and review the diff:
 a change in rule data or engine shows up as changed rows.
@@ -55,13 +56,46 @@ def render(edition_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+SECTOR_HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "period", "sectors (aspect: lights or shapes seen)"]
+
+
+def sector_rows(edition_id: str) -> list[list[str]]:
+    """Per situation and distinct display: the aspect sectors of the typical picture and what each shows."""
+    from .engines.sectors import sectors
+    ed = api.edition(edition_id)
+    out, seen = [], set()
+    for label, v in vessels(ed):
+        try:
+            d = display(v, ed)
+        except MissingFactError:
+            continue
+        for period in ("night", "day"):
+            if not any(i.period == period for i in d.items):
+                continue
+            key = (label, period, tuple((i.role, i.citation.rule, i.arc_deg, i.status, i.group) for i in d.items))
+            if key in seen:
+                continue
+            seen.add(key)
+            tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
+            num = lambda s: f"{m_to_ft(float(s.split()[0])):.1f}" if s else ""  # noqa: E731
+            secs = " | ".join(f"{s.label()}: {' '.join(s.roles) or '-'}" for s in sectors(d, period=period))
+            out.append([label, num(v["length"]), str(v.get("tonnage", "")), num(tow), period, secs])
+    return out
+
+
+def render_sectors(edition_id: str) -> str:
+    """The TSV text of one edition's golden sector table."""
+    lines = ["\t".join(SECTOR_HEADER)] + ["\t".join(r) for r in sector_rows(edition_id)]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str]) -> int:
     outdir = Path(argv[0] if argv else "tests/golden")
     outdir.mkdir(parents=True, exist_ok=True)
     for eid in api.edition_ids():
-        path = outdir / f"{eid}.tsv"
-        path.write_text(render(eid))
-        print(f"wrote {path}")
+        for path, text in ((outdir / f"{eid}.tsv", render(eid)), (outdir / f"{eid}.sectors.tsv", render_sectors(eid))):
+            path.write_text(text)
+            print(f"wrote {path}")
     return 0
 
 
