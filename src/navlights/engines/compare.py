@@ -195,4 +195,7 @@ def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
             how = "its recorded end" if e.in_force_to else f"the in-force date of {nxt.id}"  # type: ignore[union-attr]
             return Governing(date, waters, e.id, f"{e.id} ({e.title}), in force {e.in_force_from} to {end} "
                              f"(end from {how})", f"in-force dates {prov} ({e.in_force_citation.rule})")
-    return Governing(date, waters, None, "not covered", "no edition's dates include this date")
+    last = eds[-1]
+    return Governing(date, waters, None,
+                     f"not covered: the last edition for {waters} in navlights, {last.id}, ended {last.in_force_to}; "
+                     f"navlights holds no later edition", "after the last recorded in-force date")
