@@ -189,3 +189,12 @@ def test_governing_after_last_recorded_edition_is_honest():
 def test_governing_unknown_waters():
     with pytest.raises(navlights.NavlightsError, match="waters: unknown waters 'pacific'; known: high-seas"):
         governing(dt.date(1960, 1, 1), "pacific", navlights.editions())
+
+
+def test_difference_says_when_the_other_side_is_a_recorded_gap():
+    # 1948 Rule 5 (sailing vessels) was not found; 1960 Rule 5(a) gives her sidelights
+    c = compare({"propulsion": "sail", "length": "50 ft"}, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
+    texts = {d.role: d.text for d in c.steps[0][2]}
+    assert "recorded gap" in texts["sidelight-starboard"] and "recorded gap" in texts["sternlight"]
+    # 1960 Rule 5(b) red over green: 1948 Rule 5 is a gap too
+    assert "recorded gap" in texts["top-red"]

@@ -79,14 +79,23 @@ def diff_displays(a: Display, b: Display) -> tuple[Difference, ...]:
     ib: dict[str, Item] = {i.role: i for i in b.items}
     out: list[Difference] = []
     order = list(ia) + [r for r in ib if r not in ia]
+
+    def gap_in(d: Display, it: Item) -> str:
+        """', where <rule> is a recorded gap' when the display lacking the item has a gap on its rule."""
+        rules = {it.citation.rule, it.kind_citation.rule} | {part.strip() for part in it.citation.rule.split(";")}
+        hit = next((n.citation.rule for n in d.notes if n.kind == "gap"
+                    and any(r == n.citation.rule or r.startswith(n.citation.rule + "(") for r in rules)), None)
+        return f", where {hit} is a recorded gap (not found)" if hit else ""
+
     for role in order:
         x, y = ia.get(role), ib.get(role)
         if x and not y:
             out.append(Difference(role, "removed", None, x.term, None, x.cite, None,
-                                  f"{role}: the {x.term} ({x.cite}) is not shown under {b.edition}"))
+                                  f"{role}: the {x.term} ({x.cite}) is not shown under {b.edition}{gap_in(b, x)}"))
         elif y and not x:
             out.append(Difference(role, "added", None, None, y.term, None, y.cite,
-                                  f"{role}: {b.edition} adds the {y.term} ({y.cite}), not shown under {a.edition}"))
+                                  f"{role}: {b.edition} adds the {y.term} ({y.cite}), not shown under {a.edition}"
+                                  f"{gap_in(a, y)}"))
         elif x and y:
             for f, words in FIELDS:
                 if f == "term":
