@@ -131,3 +131,16 @@ def test_rules_command_lists_every_entry_with_provenance(capsys):
     code, out, _ = run(capsys, "rules", "-e", "1960", "--provenance", "gap", "--json")
     gaps = json.loads(out)["provisions"]
     assert {p["citation"]["rule"] for p in gaps} >= {"Rule 8", "Rule 9", "Rule 14"}   # pilot, fishing, Rule 14
+
+
+def test_every_edition_is_documented():
+    """README and NEWS name every edition in the rule base."""
+    from pathlib import Path
+
+    import navlights
+    root = Path(__file__).parents[1]
+    readme, news = (root / "README.md").read_text(), (root / "NEWS.md").read_text()
+    titles = {"gl-1895": "Great Lakes", "intl-1897": "1897", "intl-1948": "1948", "intl-1960": "1960"}
+    for eid in navlights.edition_ids():
+        assert f"`{eid}`" in news, f"NEWS.md does not mention {eid}"
+        assert titles.get(eid, eid) in readme, f"README.md does not mention {eid}"
