@@ -544,3 +544,21 @@ def test_import_navlights_stays_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
     assert navlights.__version__
+
+
+def test_changes_and_governing_endpoints(client):
+    r = client.get("/api/changes.json", params={"a": "1948", "b": "1960"})
+    assert r.status_code == 200
+    data = r.json()
+    assert (data["from"], data["to"]) == ("intl-1948", "intl-1960")
+    tow = {(e["role"], e["change"]) for e in data["changes"]["power-driven vessel towing"]}
+    assert ("towing-3", "added") in tow                    # 1960 Rule 3(a): third light with one vessel in tow
+    r = client.get("/api/governing.json", params={"date": "1956-07-25", "waters": "high-seas"})
+    assert r.status_code == 200 and r.json()["edition"] == "intl-1948"
+    for params, field in (({"date": "1956-13-01", "waters": "high-seas"}, "date"),
+                          ({"date": "1956-07-25", "waters": "pacific"}, "waters"),
+                          ({"waters": "high-seas"}, "date")):
+        r = client.get("/api/governing.json", params=params)
+        assert r.status_code == 422 and r.json()["field"] == field, (params, r.json())
+    r = client.get("/api/changes.json", params={"a": "1984"})
+    assert r.status_code == 422 and r.json()["field"] == "edition"

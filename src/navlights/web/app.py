@@ -27,7 +27,8 @@ from .. import __version__, api
 from ..errors import NavlightsError
 from . import pages
 from .guard import Guard
-from .queries import (Answer, CompareQuery, DisplayBody, IdentifyQuery, RenderQuery, TrainQuery, ViewQuery,
+from .queries import (Answer, ChangesQuery, CompareQuery, DisplayBody, GoverningQuery, IdentifyQuery, RenderQuery,
+                      TrainQuery, ViewQuery,
                       one_line)
 from .training import NoSuchQuestion, Progress, ProgressError
 
@@ -243,6 +244,18 @@ def create_app(db_path: str | Path | None = None, *, seed: int | None = None) ->
         """Each edition's header, in-force dates with their citation, sources, and coverage (share of
         entries by provenance) with every listed gap."""
         return JSONResponse(pages.editions_page())
+
+    @app.get("/api/changes.json", tags=["editions"], summary="What changed from one edition to another")
+    async def changes_json(q: Annotated[ChangesQuery, Query()]) -> dict[str, Any]:
+        """As `navlights changes A B --json`: every difference, derived from the rule data, grouped by vessel
+        situation, with both cites and the lengths (ft) where it holds."""
+        a, b = api.edition(q.a), api.edition(q.b)
+        return JSONResponse({"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)})
+
+    @app.get("/api/governing.json", tags=["editions"], summary="Which edition governed on a date in given waters")
+    async def governing_json(q: Annotated[GoverningQuery, Query()]) -> dict[str, Any]:
+        """As `navlights governing --json`: the edition in force, or an honest 'not covered', with its basis."""
+        return JSONResponse(api.governing(q.date, q.waters).to_dict())
 
     # --- pictures -------------------------------------------------------------------------
 

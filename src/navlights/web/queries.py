@@ -249,3 +249,17 @@ def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ())
         return field, f"{field}: {shown + ' ' if shown else ''}{_WORDS[kind]}"
     msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
     return field, f"{field}: {msg}"
+
+
+class ChangesQuery(_Query):
+    """Two editions whose differences are derived from the rule data."""
+
+    a: str = Field("intl-1948", max_length=MAX_TEXT, description="the earlier edition (id or alias)")
+    b: str = Field("intl-1960", max_length=MAX_TEXT, description="the later edition (id or alias)")
+
+
+class GoverningQuery(_Query):
+    """A date and waters."""
+
+    date: str = Field(..., max_length=10, description="YYYY-MM-DD, e.g. 1956-07-25")
+    waters: Literal["high-seas", "great-lakes", "us-inland"] = Field(..., description="the waters")
