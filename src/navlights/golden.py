@@ -30,14 +30,21 @@ def _fmt_item(i) -> str:
     return f"{i.role}{extra}@{i.citation.rule}"
 
 
+def _ft(metres_text: str | None) -> str:
+    """'45.72 m' -> '150.0' (feet, as the golden tables show lengths); '' when not given."""
+    return f"{m_to_ft(float(metres_text.split()[0])):.1f}" if metres_text else ""
+
+
+def _tow(v: dict) -> str | None:
+    return (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
+
+
 def rows(edition_id: str) -> list[list[str]]:
     """The golden rows of one edition."""
     ed = api.edition(edition_id)
     out = []
     for label, v in vessels(ed):
-        tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
-        num = lambda s: f"{m_to_ft(float(s.split()[0])):.1f}" if s else ""  # noqa: E731
-        base = [label, num(v["length"]), str(v.get("tonnage", "")), num(tow)]
+        base = [label, _ft(v["length"]), str(v.get("tonnage", "")), _ft(_tow(v))]
         try:
             d = display(v, ed)
         except MissingFactError as e:
@@ -76,10 +83,8 @@ def sector_rows(edition_id: str) -> list[list[str]]:
             if key in seen:
                 continue
             seen.add(key)
-            tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
-            num = lambda s: f"{m_to_ft(float(s.split()[0])):.1f}" if s else ""  # noqa: E731
             secs = " | ".join(f"{s.label()}: {' '.join(s.roles) or '-'}" for s in sectors(d, period=period))
-            out.append([label, num(v["length"]), str(v.get("tonnage", "")), num(tow), period, secs])
+            out.append([label, _ft(v["length"]), str(v.get("tonnage", "")), _ft(_tow(v)), period, secs])
     return out
 
 
