@@ -59,7 +59,7 @@ def parse(text):
 def test_good_file_loads_and_points_convert():
     e = parse(GOOD)
     k = e.lights["white"]
-    assert k["arc"] == (247.5, 112.5) and k["range_nm"] == 5.0
+    assert k.arc_deg == (247.5, 112.5) and k.range_nm == 5.0
 
 
 def test_unknown_keys_and_all_problems_reported_at_once():
@@ -99,3 +99,30 @@ def test_unknown_edition_lists_known():
 
 def test_aliases_resolve():
     assert loader.resolve("1960") == loader.resolve("INTL-1960") == "intl-1960"
+
+
+# Placement constraints are typed at load (issue 13): lengths in metres, places as enums, the words kept.
+@pytest.mark.parametrize("placement, problem", [
+    ('{ position = "forward" }', "position words need 'at'"),
+    ('{ position = "forward", at = "foreward" }', "placement.at"),
+    ('{ height_min = "20 furlongs" }', "placement.height_min"),
+    ('{ height_min = 20 }', "placement.height_min"),
+    ('{ hieght_min = "20 ft" }', "placement.hieght_min: unknown key"),
+    ('{ side = "larboard" }', "placement.side"),
+])
+def test_bad_placement_rejected(placement, problem):
+    text = GOOD.replace('range = "5 mi"', f'range = "5 mi"\nplacement = {placement}')
+    with pytest.raises(RuleDataError) as e:
+        parse(text)
+    assert any(problem in p for p in e.value.problems), e.value.problems
+
+
+def test_placement_typed_once_at_load():
+    from navlights.model import At, Side
+    text = GOOD.replace('range = "5 mi"', 'range = "5 mi"\nplacement = { position = "on the foremast, '
+                        'starboard side", at = "forward", side = "starboard", height_above_hull_min = "20 ft", '
+                        'vertical_sep_min = "2 m" }')
+    p = parse(text).lights["white"].placement
+    assert p.at is At.FORWARD and p.side is Side.STARBOARD
+    assert p.height_above_hull_min_m == pytest.approx(6.096) and p.vertical_sep_min_m == 2.0
+    assert p.to_dict()["height_above_hull_min"] == "20 ft"      # as written, for output

@@ -50,10 +50,10 @@ def test_sources_resolve_and_are_used(edition):
 
 def test_arcs_and_ranges_valid(edition):
     for kid, k in edition.lights.items():
-        a, b = k["arc"]
+        a, b = k.arc_deg
         assert 0 <= a <= 360 and 0 <= b <= 360 and a != b, kid
-        if k["range_nm"] is not None:
-            assert 0 < k["range_nm"] <= 20, kid
+        if k.range_nm is not None:
+            assert 0 < k.range_nm <= 20, kid
 
 
 def test_edition_header(edition):

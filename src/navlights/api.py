@@ -132,8 +132,8 @@ def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
     e = edition(edition_name)
 
     def kind_rows(kinds: dict[str, Any], what: str) -> list[dict[str, Any]]:
-        return [{"what": what, "id": kid, "term": k["raw"].term, "colour": k["raw"].colour,
-                 "citation": k["citation"].to_dict()} for kid, k in kinds.items()]
+        return [{"what": what, "id": kid, "term": k.term, "colour": k.colour,
+                 "citation": k.citation.to_dict()} for kid, k in kinds.items()]
 
     return {
         "edition": e.id, "title": e.title, "coverage": e.coverage(),

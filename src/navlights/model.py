@@ -4,9 +4,83 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 PROVENANCES = ("primary", "secondary", "inferred", "gap")
+
+
+class At(StrEnum):
+    """Where along the hull a rule puts a light or shape (the data's ``at``; its words stay in ``position``)."""
+
+    FORWARD = "forward"              # on or before the foremast, in the forepart
+    FORWARD_END = "forward-end"      # at the very fore end (e.g. a barge's sidelights)
+    MIDSHIPS = "midships"
+    AFT = "aft"                      # at or near the stern
+    ABAFT_FUNNEL = "abaft-funnel"    # abaft the funnel or after mast (a steering light)
+    FOREMAST_TOP = "foremast-top"    # at the top of the foremast
+    BY_KIND = "by-kind"              # the rule leaves it open ("where best seen"): the typical place of its kind
+
+
+class Side(StrEnum):
+    """Which side of the vessel a light stands on, where the rule says."""
+
+    STARBOARD = "starboard"
+    PORT = "port"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementSpec:
+    """Where the law puts one light or shape: typed constraints, lengths in metres (parsed once, at load).
+
+    ``as_written`` keeps the data's own keys and values (feet, the rule's words) for output.
+    """
+
+    at: At | None = None
+    side: Side | None = None
+    position: str | None = None
+    height_above_hull_min_m: float | None = None
+    height_breadth_rule: bool = False
+    height_need_not_exceed_m: float | None = None
+    above_gunwale_min_m: float | None = None
+    height_min_m: float | None = None
+    height_max_m: float | None = None
+    higher_than: str | None = None
+    higher_by_min_m: float | None = None
+    horizontal_to_vertical_min: float | None = None
+    vertical_line: str | None = None
+    vertical_sep_min_m: float | None = None
+    vertical_sep_max_m: float | None = None
+    stack_order: int | None = None
+    below: str | None = None
+    below_by_min_m: float | None = None
+    above: str | None = None
+    abaft: str | None = None
+    abaft_min_m: float | None = None
+    forward_of: str | None = None
+    athwartships_sep_min_m: float | None = None
+    horizontal_sep_min_m: float | None = None
+    horizontal_sep_max_m: float | None = None
+    screen_forward_min_m: float | None = None
+    keel_line: bool = False
+    clear_of_other_lights: bool = False
+    not_visible_forward_of_beam: bool = False
+    assumed: bool = False
+    note: str | None = None
+    as_written: tuple[tuple[str, Any], ...] = ()
+
+    def relations(self) -> tuple[tuple[str, str], ...]:
+        """(key, role) for every constraint that places this item relative to another."""
+        pairs = (("higher_than", self.higher_than), ("below", self.below), ("above", self.above),
+                 ("abaft", self.abaft), ("forward_of", self.forward_of))
+        return tuple((k, r) for k, r in pairs if r)
+
+    def has_height_rule(self) -> bool:
+        return any(v is not None for v in (self.above_gunwale_min_m, self.height_above_hull_min_m,
+                                           self.height_min_m, self.height_max_m)) or self.height_breadth_rule
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.as_written)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +135,7 @@ class Item:
     range_nm: float | None
     range_as_written: str | None
     size_as_written: str | None
-    placement: tuple[tuple[str, Any], ...]
+    placement: PlacementSpec
     status: str                    # "required" | "optional" | "on-approach" (kept at hand, shown when needed)
     group: str | None              # alternatives: exactly one option of a group is shown
     option: str | None
@@ -71,6 +145,7 @@ class Item:
     note: str | None = None
     arc_assumed: bool = False      # the text gives no arc; the one recorded is drawn for pictures only
     scheme: str | None = None      # an alternative lighting scheme (e.g. small-craft lights); None: any
+    size_m: float | None = None    # a shape's size (diameter or height), parsed from size_as_written
 
     @property
     def cite(self) -> str:
@@ -88,7 +163,7 @@ class Item:
             "arc_as_written": self.arc_as_written, "arc_assumed": self.arc_assumed,
             "range_nm": self.range_nm, "range_as_written": self.range_as_written,
             "size_as_written": self.size_as_written,
-            "placement": dict(self.placement), "status": self.status,
+            "placement": self.placement.to_dict(), "status": self.status,
             "group": self.group, "option": self.option, "scheme": self.scheme, "period": self.period,
             "cite": self.cite, "provenance": self.provenance, "citation": self.citation.to_dict(),
             "kind_citation": self.kind_citation.to_dict(), "note": self.note,
@@ -186,6 +261,38 @@ class Provision:
     authority: str | None = None
     summary: str | None = None
     signal_unknown: bool = False   # a gap: this situation's own signal was not found (only general lights shown)
+    periods: frozenset[str] = frozenset()   # "night" and/or "day": when its items are shown
+
+
+@dataclass(frozen=True, slots=True)
+class LightKind:
+    """A light defined once by an edition: its kind, colour, arc, range and placement."""
+
+    id: str
+    canonical: str
+    term: str
+    colour: str
+    arc_deg: tuple[float, float]   # [from, to] clockwise from right ahead; (0, 360) all round
+    all_round: bool
+    arc_as_written: str | None
+    arc_assumed: bool
+    range_nm: float | None
+    range_as_written: str | None
+    placement: PlacementSpec
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeKind:
+    """A day shape defined once by an edition: its kind, colour and size."""
+
+    id: str
+    canonical: str
+    term: str
+    colour: str
+    size_as_written: str | None
+    size_m: float | None
+    citation: Citation
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,17 +323,21 @@ class Edition:
     units: tuple[tuple[str, str], ...]
     summary: str
     sources: dict[str, Source]
-    lights: dict[str, Any]
-    shapes: dict[str, Any]
+    lights: dict[str, LightKind]
+    shapes: dict[str, ShapeKind]
     provisions: tuple[Provision, ...]
     definitions: tuple[Definition, ...]
     path: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    mile_note: str = ""
+    seaplanes: bool = True          # False: the edition predates seaplanes (they get no lights and a note)
+    role_terms: dict[str, str] = field(default_factory=dict)   # role -> the edition's term for it
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Per-edition memo for engines (item variants); lives and dies with the edition."""
 
     def citations(self) -> list[Citation]:
         """Every citation in the edition: definitions, kinds, provisions and their items."""
         out = [d.citation for d in self.definitions]
-        out += [k["citation"] for k in self.lights.values()] + [k["citation"] for k in self.shapes.values()]
+        out += [k.citation for k in self.lights.values()] + [k.citation for k in self.shapes.values()]
         for p in self.provisions:
             out.append(p.citation)
             out += [s.item.citation for s in p.shows]
@@ -235,7 +346,7 @@ class Edition:
     def coverage(self) -> dict[str, Any]:
         """Share of the edition's provisions (definitions, kinds, provisions) by provenance."""
         entries = [d.citation for d in self.definitions] + [p.citation for p in self.provisions]
-        entries += [k["citation"] for k in self.lights.values()] + [k["citation"] for k in self.shapes.values()]
+        entries += [k.citation for k in self.lights.values()] + [k.citation for k in self.shapes.values()]
         counts = {p: 0 for p in PROVENANCES}
         for c in entries:
             counts[c.provenance] += 1
@@ -248,9 +359,8 @@ class Edition:
         """Every entry recorded as a gap: provisions, definitions and light or shape kinds."""
         out = [f"{d.citation.rule}: {d.term}" for d in self.definitions if d.citation.provenance == "gap"]
         out += [f"{p.citation.rule}: {p.title}" for p in self.provisions if p.citation.provenance == "gap"]
-        for kinds in (self.lights, self.shapes):
-            out += [f"{k['citation'].rule}: {k['raw'].term}" for k in kinds.values()
-                    if k["citation"].provenance == "gap"]
+        kinds: list[LightKind | ShapeKind] = [*self.lights.values(), *self.shapes.values()]
+        out += [f"{k.citation.rule}: {k.term}" for k in kinds if k.citation.provenance == "gap"]
         return list(dict.fromkeys(out))
 
     def to_dict(self) -> dict[str, Any]:

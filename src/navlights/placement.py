@@ -19,18 +19,19 @@ The rule (docs/view.md, "Placement"):
    within height_min / height_max; above_gunwale_min puts it that far above F.
    The typical mast height H is that of the forward masthead light of the
    display, or max(2 m, min(B, 12 m)) when there is none.
-3. Fore and aft. "Forward"/"fore" words: x = +L/4 (the foremast); "forward end":
-   x = +0.45 L; "stern", "aft": x = -0.45 L (the stern light x = -L/2);
-   "abaft the funnel or aftermast": x = -L/4; otherwise midships x = 0, except
-   masthead-like lights (canonical masthead) at +L/4.
+3. Fore and aft, from the data's ``at``: ``forward`` and ``foremast-top``: x = +L/4
+   (the foremast); ``forward-end``: x = +0.45 L; ``aft``: x = -0.45 L (the stern
+   light x = -L/2); ``abaft-funnel``: x = -L/4; ``midships``: x = 0; ``by-kind`` or
+   none: the kind's own place (masthead lights at +L/4, steering lights at -L/4,
+   others midships).
 4. Athwartships. On the keel line y = 0, except sidelights: y = +B/2 on the
-   starboard side, -B/2 on the port side (words of the position, else green =
+   starboard side, -B/2 on the port side (the data's ``side``, else green =
    starboard, red = port), abreast of the forward masthead light and at half its
    height above the hull (below it); a combined lantern's two halves stand
    0.15 m either side of the keel line.
 5. Low lights (stern light, sidelights with no masthead light, lanterns):
    1 m above the hull. Steering light: half the mast height. All-round and
-   other lights: the mast height H. "Top of the (fore)mast": F + max(H, L/2).
+   other lights: the mast height H. ``foremast-top``: F + max(H, L/2).
 6. Vertical lines: members of one ``vertical_line`` stand one above the other at
    vertical_sep_min (6 ft when not given; at most vertical_sep_max), ordered by
    stack_order (1 = lowest) then by display order, lowest at the first member's
@@ -62,7 +63,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .units import FOOT_M, parse_length
+from .model import At, Item, PlacementSpec, Side
+from .units import FOOT_M
 
 DEFAULT_LENGTH_M = 20.0
 BREADTH_RATIO = 1.0 / 6.0
@@ -121,69 +123,262 @@ class Placement:
                 "freeboard_m": round(self.freeboard_m, 3), "notes": list(self.notes)}
 
 
-def _len(v: Any) -> float | None:
-    if v is None or isinstance(v, bool):
-        return None
-    if isinstance(v, (int, float)):
-        return float(v)
-    return parse_length(v, "placement")
+#: x as a share of the length for each ``at`` (None: the kind decides).
+AT_X: dict[At, float | None] = {
+    At.FORWARD: FORE_X, At.FOREMAST_TOP: FORE_X, At.FORWARD_END: FORE_END_X, At.AFT: AFT_X,
+    At.ABAFT_FUNNEL: -0.25, At.MIDSHIPS: 0.0, At.BY_KIND: None,
+}
 
 
-def height_rule(p: dict[str, Any], breadth_m: float) -> tuple[float, str] | None:
+def height_rule(p: PlacementSpec, breadth_m: float) -> tuple[float, str] | None:
     """Height above the hull from a light's constraints, and how it was found; None when none apply."""
-    if "above_gunwale_min" in p:
-        return _len(p["above_gunwale_min"]) or 0.0, "above_gunwale_min above the deck"
-    lo = _len(p.get("height_above_hull_min"))
-    h, why = lo, "height_above_hull_min"
-    if p.get("height_breadth_rule"):
-        b = breadth_m
-        cap = _len(p.get("height_need_not_exceed"))
-        if cap is not None:
-            b = min(b, cap)
+    if p.above_gunwale_min_m is not None:
+        return p.above_gunwale_min_m, "above_gunwale_min above the deck"
+    h, why = p.height_above_hull_min_m, "height_above_hull_min"
+    if p.height_breadth_rule:
+        cap = p.height_need_not_exceed_m
+        b = breadth_m if cap is None else min(breadth_m, cap)
         if h is None or b > h:
-            h, why = b, "breadth (height_breadth_rule)" + (", capped by height_need_not_exceed" if
-                                                            cap is not None and breadth_m > cap else "")
-    hmin, hmax = _len(p.get("height_min")), _len(p.get("height_max"))
-    if h is None and hmin is None and hmax is None:
-        return None
+            capped = cap is not None and breadth_m > cap
+            h, why = b, "breadth (height_breadth_rule)" + (", capped by height_need_not_exceed" if capped else "")
+    hmin, hmax = p.height_min_m, p.height_max_m
     if h is None:
-        h, why = (hmin if hmin is not None else hmax), "height_min" if hmin is not None else "height_max"
+        if hmin is None and hmax is None:
+            return None
+        h, why = (hmin, "height_min") if hmin is not None else (hmax, "height_max")
+        assert h is not None
+    assert h is not None
     if hmin is not None and h < hmin:
         h, why = hmin, "height_min"
     if hmax is not None and h > hmax:
         h, why = hmax, "height_max"
-    return float(h), why  # type: ignore[arg-type]
+    return float(h), why
 
 
-def _side(item: Any, p: dict[str, Any]) -> int:
-    pos = str(p.get("position", "")).lower()
-    if "starboard" in pos:
-        return 1
-    if "port" in pos:
-        return -1
+def _side(item: Item) -> int:
+    side = item.placement.side
+    if side is not None:
+        return 1 if side is Side.STARBOARD else -1
     return {"green": 1, "red": -1}.get(item.colour, 0)
 
 
-def _fore_aft(pos: str, L: float) -> float | None:
-    pos = pos.lower()
-    if "forward end" in pos:
-        return FORE_END_X * L
-    if "stern" in pos or pos.startswith("aft") or " aft" in pos:
-        return AFT_X * L
-    if "abaft the funnel" in pos or "aftermast" in pos:
-        return -0.25 * L
-    if "fore" in pos or "forward" in pos or "bow" in pos:
-        return FORE_X * L
-    if "amidships" in pos or "midships" in pos:
-        return 0.0
-    return None
+def _fore_aft(p: PlacementSpec, L: float) -> float | None:
+    share = AT_X.get(p.at) if p.at is not None else None
+    return None if share is None else share * L
 
 
-def _is_forward_masthead(item: Any, p: dict[str, Any]) -> bool:
-    return item.what == "light" and item.canonical == "masthead" and "higher_than" not in p
+def _is_forward_masthead(item: Item) -> bool:
+    return item.what == "light" and item.canonical == "masthead" and item.placement.higher_than is None
 
 
-def place(items: Iterable[Any], length_m: float | None, breadth_m: float | None = None) -> Placement:
+@dataclass(slots=True)
+class _Spot:
+    """A place being worked out: x forward of midships, y to starboard, z above the waterline (m)."""
+
+    x: float
+    y: float
+    z: float
+    basis: str
+    conflicts: list[str] = field(default_factory=list)
+
+    def xyz(self) -> tuple[float, float, float]:
+        return self.x, self.y, self.z
+
+
+class _Layout:
+    """One typical arrangement being worked out, step by step (the module docstring's rule)."""
+
+    def __init__(self, items: list[Item], L: float, B: float, F: float) -> None:
+        self.items, self.L, self.B, self.F = items, L, B, F
+        self.fwd = next((it for it in items if _is_forward_masthead(it)), None)
+        r = height_rule(self.fwd.placement, B) if self.fwd is not None else None
+        self.H = r[0] if r else max(2.0, min(B, 12.0))
+        self.spots: dict[str, _Spot] = {}
+
+    # Steps 2-5: each item's own place (the forward masthead light first: sidelights stand by it).
+    def own_places(self) -> None:
+        for it in sorted(self.items, key=lambda i: i is not self.fwd):
+            self.spots[it.role] = self._own_place(it)
+
+    def _own_place(self, it: Item) -> _Spot:
+        L, B, F, H = self.L, self.B, self.F, self.H
+        p = it.placement
+        x = _fore_aft(p, L)
+        fore = FORE_X * L if x is None else x
+        hr = height_rule(p, B)
+        c = it.canonical
+        if it.what == "shape":
+            return _Spot(fore, 0.0, F + H / 2, "shape: half the mast height")
+        if c == "sternlight":
+            return _Spot(-L / 2, 0.0, F + LOW_LIGHT_M, "stern light: at the stern, 1 m above the hull")
+        if c in ("sidelight", "portable-sidelight"):
+            return self._sidelight(it, x)
+        if c == "combined-lantern":
+            return _Spot(fore, _side(it) * min(LANTERN_HALF_SEP_M, B / 2), F + LOW_LIGHT_M,
+                         "lantern: 1 m above the hull")
+        if c == "steering":
+            return _Spot(-0.25 * L if x is None else x, 0.0, F + H / 2,
+                         "steering light: abaft the funnel, half the mast height")
+        if c in ("masthead", "masthead-aft"):
+            if hr:
+                return _Spot(fore, 0.0, F + hr[0], f"height above the hull from {hr[1]}")
+            return _Spot(fore, 0.0, F + H, "typical mast height")
+        if p.at is At.FOREMAST_TOP:
+            return _Spot(fore, 0.0, F + max(H, L / 2), "top of the mast: max(mast height, L/2) above the hull")
+        if c == "anchor":
+            if hr:
+                return _Spot(fore, 0.0, F + hr[0], f"height above the hull from {hr[1]}")
+            return _Spot(fore, 0.0, F + ANCHOR_HEIGHT_RATIO * H, "anchor light: 0.6 of the mast height above the hull")
+        mid = 0.0 if x is None else x
+        if c == "flare-up":
+            return _Spot(mid, 0.0, F + LOW_LIGHT_M, "hand light: 1 m above the hull")
+        if hr:
+            return _Spot(mid, 0.0, F + hr[0], f"height above the hull from {hr[1]}")
+        return _Spot(mid, 0.0, F + H, "typical mast height")
+
+    def _sidelight(self, it: Item, x: float | None) -> _Spot:
+        y = _side(it) * self.B / 2
+        if self.fwd is not None and self.fwd.role in self.spots:
+            f = self.spots[self.fwd.role]
+            return _Spot(f.x if x is None else x, y, self.F + (f.z - self.F) / 2,
+                         "sidelight: abreast of the masthead light, half its height")
+        return _Spot(FORE_X * self.L if x is None else x, y, self.F + LOW_LIGHT_M, "sidelight: 1 m above the hull")
+
+    # Step 6: vertical lines.
+    def vertical_lines(self) -> None:
+        lines: dict[tuple[str, str], list[Item]] = {}
+        for it in self.items:
+            if it.placement.vertical_line and not it.placement.below:
+                lines.setdefault((it.what, it.placement.vertical_line), []).append(it)
+        order = {it.role: i for i, it in enumerate(self.items)}
+        for (what, name), members in lines.items():
+            members.sort(key=lambda it: (it.placement.stack_order or 10**6, order[it.role]))
+            self._stack(what, name, members)
+
+    def _stack(self, what: str, name: str, members: list[Item]) -> None:
+        seps = [it.placement.vertical_sep_min_m for it in members]
+        sep = max([s for s in seps if s], default=DEFAULT_VERTICAL_SEP_M)
+        caps = [c for c in (it.placement.vertical_sep_max_m for it in members) if c]
+        if caps:
+            sep = min(sep, min(caps))
+        fwd = self.fwd
+        on_masthead = name in LINE_ON_MASTHEAD and what == "light" and fwd is not None and fwd not in members
+        if on_masthead and fwd is not None:
+            base, stack = self.spots[fwd.role], [fwd] + members
+            basis0 = f"vertical line '{name}' on the forward masthead light"
+        else:
+            base, stack = self.spots[members[0].role], members
+            basis0 = f"vertical line '{name}'"
+        bx, by, bz = base.xyz()
+        for k, it in enumerate(stack):
+            if on_masthead and k == 0:
+                continue
+            s = self.spots[it.role]
+            s.x, s.y, s.z = bx, by, bz + k * sep
+            s.basis = f"{basis0}, {k + 1} from the bottom, {sep:.2f} m apart"
+
+    # Step 7: relations, in an order that lets a reference be settled first.
+    def relations(self) -> None:
+        seen: set[str] = set()
+        for it in self.items:
+            self._settle(it, seen)
+
+    def _settle(self, it: Item, seen: set[str]) -> None:
+        if it.role in seen:
+            return
+        seen.add(it.role)
+        by_role = {i.role: i for i in self.items}
+        for key, ref in it.placement.relations():
+            spot = self.spots[it.role]
+            if ref not in self.spots:
+                spot.conflicts.append(f"{key} '{ref}': not in this picture; own place kept")
+                continue
+            self._settle(by_role[ref], seen)
+            getattr(self, f"_rel_{key}")(it.placement, spot, self.spots[ref], ref)
+
+    def _rel_higher_than(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        dz = p.higher_by_min_m
+        s.z = max(s.z, r.z + (dz if dz is not None else DEFAULT_VERTICAL_SEP_M))
+        k = p.horizontal_to_vertical_min
+        want = k * (s.z - r.z) if k else self.L / 4
+        s.x = r.x - want
+        s.basis = f"higher than '{ref}' by {s.z - r.z:.2f} m, {want:.2f} m abaft it"
+        if s.x < AFT_X * self.L:
+            s.conflicts.append(f"horizontal distance {want:.1f} m from '{ref}' does not fit on a "
+                               f"{self.L:.1f} m hull; placed at the stern")
+            s.x = AFT_X * self.L
+        s.y = 0.0
+
+    def _rel_below(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        dz = p.below_by_min_m
+        s.z = r.z - (dz if dz is not None else DEFAULT_BELOW_M)
+        if p.vertical_line:          # in its vertical line: under it
+            s.x, s.y = r.x, (s.y if abs(s.y) <= LANTERN_HALF_SEP_M else r.y)
+        s.basis = f"below '{ref}' by {r.z - s.z:.2f} m" + (", in line" if p.vertical_line else "")
+
+    def _rel_above(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        dz = p.vertical_sep_min_m
+        s.z = r.z + (dz if dz is not None else DEFAULT_VERTICAL_SEP_M)
+        if p.vertical_line:
+            s.x, s.y = r.x, r.y
+        s.basis = f"above '{ref}' by {s.z - r.z:.2f} m" + (", in line" if p.vertical_line else "")
+
+    def _rel_abaft(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        dx = p.abaft_min_m
+        s.x = r.x - (dx if dx is not None else self.L / 4)
+        s.basis += f"; {r.x - s.x:.2f} m abaft '{ref}'"
+        if s.x < -self.L / 2:
+            s.conflicts.append(f"abaft '{ref}' by {r.x - s.x:.1f} m does not fit on a {self.L:.1f} m hull")
+            s.x = -self.L / 2
+
+    def _rel_forward_of(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        s.x = min(r.x + self.L / 4, self.L / 2)
+        s.basis += f"; forward of '{ref}'"
+
+    # Anchor lights: forward at 0.6 H, on the forestay below the mast head; the one at the stern
+    # 15 ft lower than the one forward (typical), unless the constraints give heights.
+    def anchors(self) -> None:
+        anchors = [it for it in self.items if it.canonical == "anchor" and it.what == "light"]
+        fwd_anchor = next((it for it in anchors if self.spots[it.role].x >= 0), None)
+        if fwd_anchor is None:
+            return
+        fz = self.spots[fwd_anchor.role].z
+        for it in anchors:
+            p, s = it.placement, self.spots[it.role]
+            if it is fwd_anchor or s.x >= 0 or p.has_height_rule() or p.relations() or p.vertical_line:
+                continue
+            s.z = max(self.F + LOW_LIGHT_M, fz - AFT_ANCHOR_DROP_M)
+            s.basis = f"anchor light aft: {fz - s.z:.2f} m lower than the forward one (typical)"
+
+    # Items of one kind (lights, or shapes) left at one point, outside a common vertical line, are set
+    # apart along the keel (a typical arrangement; the law fixes no such place).
+    def set_apart(self) -> None:
+        taken: dict[tuple[str, float, float, float], Item] = {}
+        for it in sorted(self.items, key=lambda i: not i.placement.vertical_line):   # lines keep their place
+            s = self.spots[it.role]
+            key = (it.what, round(s.x, 2), round(s.y, 2), round(s.z, 2))
+            while key in taken:
+                other = taken[key]
+                if it.placement.vertical_line and it.placement.vertical_line == other.placement.vertical_line:
+                    break
+                s.x -= SEPARATE_M
+                s.basis = f"{s.basis}; {SEPARATE_M:g} m abaft '{other.role}' to keep them apart"
+                key = (it.what, round(s.x, 2), round(s.y, 2), round(s.z, 2))
+            taken.setdefault(key, it)
+
+    # Nothing below the deck edge.
+    def positions(self) -> tuple[Position, ...]:
+        out = []
+        for it in self.items:
+            s = self.spots[it.role]
+            if s.z < self.F:
+                s.conflicts.append(f"derived height {s.z - self.F:.2f} m above the hull raised to the deck")
+                s.z = self.F
+            out.append(Position(it.role, s.x, s.y, s.z, s.basis, True, tuple(s.conflicts)))
+        return tuple(out)
+
+
+def place(items: Iterable[Item], length_m: float | None, breadth_m: float | None = None) -> Placement:
     """The typical placement of ``items`` (display items) on a vessel of that length and breadth."""
     items = list(items)
     notes: list[str] = []
@@ -197,192 +392,10 @@ def place(items: Iterable[Any], length_m: float | None, breadth_m: float | None 
         notes.append(f"breadth not given: length/6 = {B:.2f} m assumed")
     F = min(max(FREEBOARD_RATIO * L, FREEBOARD_MIN_M), FREEBOARD_MAX_M)
     notes.append(f"freeboard {F:.2f} m assumed (0.07 L, 0.5 m to 10 m)")
-
-    pl = {it.role: dict(it.placement) for it in items}
-    fwd = next((it for it in items if _is_forward_masthead(it, pl[it.role])), None)
-    H = None
-    if fwd is not None:
-        r = height_rule(pl[fwd.role], B)
-        H = r[0] if r else None
-    if H is None:
-        H = max(2.0, min(B, 12.0))
-    pos: dict[str, list[Any]] = {}          # role -> [x, y, z, basis, conflicts]
-
-    # Steps 2-5: each item's own place (the forward masthead light first: sidelights stand by it).
-    for it in sorted(items, key=lambda i: i is not fwd):
-        p = pl[it.role]
-        where = str(p.get("position", ""))
-        x = _fore_aft(where, L)
-        y = 0.0
-        hr = height_rule(p, B)
-        c = it.canonical
-        if it.what == "shape":
-            z, basis = F + H / 2, "shape: half the mast height"
-            x = FORE_X * L if x is None else x
-        elif c == "sternlight":
-            x, z, basis = -L / 2, F + LOW_LIGHT_M, "stern light: at the stern, 1 m above the hull"
-        elif c in ("sidelight", "portable-sidelight"):
-            y = _side(it, p) * B / 2
-            if fwd is not None and fwd.role in pos:
-                fx, _, fz = pos[fwd.role][:3]
-                x = fx if x is None else x
-                z, basis = F + (fz - F) / 2, "sidelight: abreast of the masthead light, half its height"
-            else:
-                x = FORE_X * L if x is None else x
-                z, basis = F + LOW_LIGHT_M, "sidelight: 1 m above the hull"
-        elif c == "combined-lantern":
-            y = _side(it, p) * min(LANTERN_HALF_SEP_M, B / 2)
-            x = FORE_X * L if x is None else x
-            z, basis = F + LOW_LIGHT_M, "lantern: 1 m above the hull"
-        elif c == "steering":
-            x = -0.25 * L if x is None else x
-            z, basis = F + H / 2, "steering light: abaft the funnel, half the mast height"
-        elif c == "masthead" or c == "masthead-aft":
-            x = FORE_X * L if x is None else x
-            if hr:
-                z, basis = F + hr[0], f"height above the hull from {hr[1]}"
-            else:
-                z, basis = F + H, "typical mast height"
-        elif "top of" in where.lower():
-            x = FORE_X * L if x is None else x
-            z, basis = F + max(H, L / 2), "top of the mast: max(mast height, L/2) above the hull"
-        elif c == "anchor":
-            x = FORE_X * L if x is None else x
-            z, basis = ((F + hr[0], f"height above the hull from {hr[1]}") if hr else
-                        (F + ANCHOR_HEIGHT_RATIO * H, "anchor light: 0.6 of the mast height above the hull"))
-        elif c == "flare-up":
-            x = 0.0 if x is None else x
-            z, basis = F + LOW_LIGHT_M, "hand light: 1 m above the hull"
-        else:
-            x = 0.0 if x is None else x
-            if hr:
-                z, basis = F + hr[0], f"height above the hull from {hr[1]}"
-            else:
-                z, basis = F + H, "typical mast height"
-        pos[it.role] = [float(x), float(y), float(z), basis, []]
-
-    # Step 6: vertical lines.
-    lines: dict[tuple[str, str], list[Any]] = {}
-    for it in items:
-        name = pl[it.role].get("vertical_line")
-        if name and not pl[it.role].get("below"):
-            lines.setdefault((it.what, str(name)), []).append(it)
-    order = {it.role: i for i, it in enumerate(items)}
-    for (what, name), members in lines.items():
-        members.sort(key=lambda it: (pl[it.role].get("stack_order", 10**6), order[it.role]))
-        seps = [_len(pl[it.role].get("vertical_sep_min")) for it in members]
-        sep = max([s for s in seps if s], default=DEFAULT_VERTICAL_SEP_M)
-        caps = [_len(pl[it.role].get("vertical_sep_max")) for it in members]
-        caps = [c for c in caps if c]
-        if caps:
-            sep = min(sep, min(caps))
-        on_masthead = (name in LINE_ON_MASTHEAD and what == "light" and fwd is not None
-                       and fwd not in members)
-        if on_masthead:
-            bx, by, bz = pos[fwd.role][:3]
-            stack = [fwd] + members
-            basis0 = f"vertical line '{name}' on the forward masthead light"
-        else:
-            bx, by, bz = pos[members[0].role][:3]
-            stack = members
-            basis0 = f"vertical line '{name}'"
-        for k, it in enumerate(stack):
-            if on_masthead and k == 0:
-                continue
-            pos[it.role][:4] = [bx, by, bz + k * sep, f"{basis0}, {k + 1} from the bottom, {sep:.2f} m apart"]
-
-    # Step 7: relations, in an order that lets a reference be settled first.
-    def settle(role: str, seen: set[str]) -> None:
-        if role in seen:
-            return
-        seen.add(role)
-        p = pl[role]
-        for key in ("higher_than", "below", "above", "abaft", "forward_of"):
-            ref = p.get(key)
-            if not ref:
-                continue
-            if ref not in pos:
-                pos[role][4].append(f"{key} '{ref}': not in this picture; own place kept")
-                continue
-            settle(ref, seen)
-            rx, ry, rz = pos[ref][:3]
-            x, y, z, basis, conf = pos[role]
-            if key == "higher_than":
-                dz = _len(p.get("higher_by_min"))
-                z = max(z, rz + (dz if dz is not None else DEFAULT_VERTICAL_SEP_M))
-                k = p.get("horizontal_to_vertical_min")
-                want = k * (z - rz) if k else L / 4
-                x = rx - want
-                basis = f"higher than '{ref}' by {z - rz:.2f} m, {want:.2f} m abaft it"
-                if x < AFT_X * L:
-                    conf.append(f"horizontal distance {want:.1f} m from '{ref}' does not fit on a "
-                                f"{L:.1f} m hull; placed at the stern")
-                    x = AFT_X * L
-                y = 0.0
-            elif key == "below":
-                dz = _len(p.get("below_by_min"))
-                z = rz - (dz if dz is not None else DEFAULT_BELOW_M)
-                if p.get("vertical_line"):          # in its vertical line: under it
-                    x, y = rx, (y if abs(y) <= LANTERN_HALF_SEP_M else ry)
-                basis = f"below '{ref}' by {rz - z:.2f} m" + (", in line" if p.get("vertical_line") else "")
-            elif key == "above":
-                dz = _len(p.get("vertical_sep_min"))
-                z = rz + (dz if dz is not None else DEFAULT_VERTICAL_SEP_M)
-                if p.get("vertical_line"):
-                    x, y = rx, ry
-                basis = f"above '{ref}' by {z - rz:.2f} m" + (", in line" if p.get("vertical_line") else "")
-            elif key == "abaft":
-                dx = _len(p.get("abaft_min"))
-                x = rx - (dx if dx is not None else L / 4)
-                basis += f"; {rx - x:.2f} m abaft '{ref}'"
-                if x < -L / 2:
-                    conf.append(f"abaft '{ref}' by {rx - x:.1f} m does not fit on a {L:.1f} m hull")
-                    x = -L / 2
-            elif key == "forward_of":
-                x = min(rx + L / 4, L / 2)
-                basis += f"; forward of '{ref}'"
-            pos[role][:4] = [x, y, z, basis]
-
-    seen_roles: set[str] = set()
-    for it in items:
-        settle(it.role, seen_roles)
-
-    # Anchor lights: forward at 0.6 H, on the forestay below the mast head; the one at the stern
-    # 15 ft lower than the one forward (typical), unless the constraints give heights.
-    anchors = [it for it in items if it.canonical == "anchor" and it.what == "light"]
-    fwd_anchor = next((it for it in anchors if pos[it.role][0] >= 0), None)
-    for it in anchors:
-        if (it is fwd_anchor or fwd_anchor is None or pos[it.role][0] >= 0 or height_rule(pl[it.role], B)
-                or any(k in pl[it.role] for k in ("below", "above", "higher_than", "vertical_line"))):
-            continue
-        fz = pos[fwd_anchor.role][2]
-        z = max(F + LOW_LIGHT_M, fz - AFT_ANCHOR_DROP_M)
-        pos[it.role][2] = z
-        pos[it.role][3] = f"anchor light aft: {fz - z:.2f} m lower than the forward one (typical)"
-
-    # Items of one kind (lights, or shapes) left at one point, outside a common vertical line, are set
-    # apart along the keel (a typical arrangement; the law fixes no such place).
-    taken: dict[tuple[str, float, float, float], str] = {}
-    for it in sorted(items, key=lambda i: not pl[i.role].get("vertical_line")):   # lines keep their place
-        x, y, z = pos[it.role][:3]
-        key = (it.what, round(x, 2), round(y, 2), round(z, 2))
-        while key in taken:
-            other = taken[key]
-            line_a, line_b = pl[it.role].get("vertical_line"), pl[other].get("vertical_line")
-            if line_a and line_a == line_b:
-                break
-            x -= SEPARATE_M
-            pos[it.role][0] = x
-            pos[it.role][3] = f"{pos[it.role][3]}; {SEPARATE_M:g} m abaft '{other}' to keep them apart"
-            key = (it.what, round(x, 2), round(y, 2), round(z, 2))
-        taken.setdefault(key, it.role)
-
-    # Nothing below the deck edge.
-    out = []
-    for it in items:
-        x, y, z, basis, conf = pos[it.role]
-        if z < F:
-            conf.append(f"derived height {z - F:.2f} m above the hull raised to the deck")
-            z = F
-        out.append(Position(it.role, x, y, z, basis, True, tuple(conf)))
-    return Placement(L, B, F, length_assumed, breadth_assumed, tuple(out), tuple(notes))
+    lay = _Layout(items, L, B, F)
+    lay.own_places()
+    lay.vertical_lines()
+    lay.relations()
+    lay.anchors()
+    lay.set_apart()
+    return Placement(L, B, F, length_assumed, breadth_assumed, lay.positions(), tuple(notes))

@@ -178,7 +178,7 @@ def test_light_characteristics(vessel, role, colour, arc_from, arc_width, range_
     ({"propulsion": "none", "being_towed": True}, "sternlight", "not_visible_forward_of_beam", True),
 ])
 def test_placement(vessel, role, key, value):
-    assert dict(items(ED, **vessel)[role].placement)[key] == value
+    assert items(ED, **vessel)[role].placement.to_dict()[key] == value
 
 
 @pytest.mark.parametrize("vessel, role", [
@@ -255,7 +255,7 @@ def test_edition_header():
     assert e.in_force_from == dt.date(1895, 2, 8)          # approved Feb. 8, 1895 (cited by the 1928 act)
     assert e.in_force_to == dt.date(1928, 5, 17)           # Rule 7 rewritten, effective on approval
     assert e.in_force_citation.provenance == "inferred"
-    assert e.mile == "nautical" and "assumed" in e.extra["mile_note"].lower()
+    assert e.mile == "nautical" and "assumed" in e.mile_note.lower()
     assert "register" in e.tonnage_basis
 
 

@@ -304,7 +304,7 @@ def test_small_craft_schemes(vessel, role, scheme):
     (steam("150 ft", status="anchored"), "anchor-aft", "below_by_min", "15 ft"),
 ])
 def test_placement(vessel, role, key, value):
-    assert dict(items(ED, **vessel)[role].placement)[key] == value
+    assert items(ED, **vessel)[role].placement.to_dict()[key] == value
 
 
 @pytest.mark.parametrize("vessel, role, canonical, colour, size", [
@@ -425,7 +425,7 @@ def test_edition_header():
     assert e.in_force_from == dt.date(1897, 7, 1)
     assert e.in_force_citation.provenance == "secondary"      # only the year is read in a source
     assert "not read" in e.in_force_citation.note or "unverified" in e.in_force_citation.note
-    assert e.mile == "nautical" and "assumed" in e.extra["mile_note"].lower()
+    assert e.mile == "nautical" and "assumed" in e.mile_note.lower()
     assert "gross" in e.tonnage_basis and "net" in e.tonnage_basis
 
 
@@ -460,6 +460,6 @@ def test_end_of_art3_steering_light_and_third_light_height():
     it = items(ED, **steam("100 ft", tonnage=300, towing={"tow_length": "700 ft", "vessels": 2}))
     s = it["steering-light"]
     assert (s.status, s.colour, s.provenance, s.cite) == ("optional", "white", "secondary", "intl-1897 Article 3")
-    assert dict(s.placement)["not_visible_forward_of_beam"] is True
-    assert dict(it["towing-3"].placement)["height_above_hull_min"] == "14 ft"
+    assert s.placement.to_dict()["not_visible_forward_of_beam"] is True
+    assert it["towing-3"].placement.to_dict()["height_above_hull_min"] == "14 ft"
 

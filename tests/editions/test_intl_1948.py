@@ -102,12 +102,12 @@ def test_masthead_placement():
     # Rule 2(a)(iii): lower (or only) light at least 20 ft above the hull, at least the breadth if
     # over 20 ft, need not exceed 40 ft; second light at least 15 ft higher, horizontal >= 3 x vertical.
     d = items(E, length="200 ft")
-    p = dict(d["masthead"].placement)
+    p = d["masthead"].placement.to_dict()
     assert p["height_above_hull_min"] == "20 ft"
     assert p["height_breadth_rule"] is True
     assert p["height_need_not_exceed"] == "40 ft"
     assert p["clear_of_other_lights"] is True
-    q = dict(d["masthead-aft"].placement)
+    q = d["masthead-aft"].placement.to_dict()
     assert q["higher_than"] == "masthead"
     assert q["higher_by_min"] == "15 ft"
     assert q["horizontal_to_vertical_min"] == 3
@@ -179,8 +179,8 @@ def test_towing_light_character():
         assert d[role].range_nm == 5
         assert d[role].status == "required"
         assert d[role].cite == "intl-1948 Rule 3(a)"
-    assert dict(d["towing-2"].placement)["vertical_sep_min"] == "6 ft"
-    p3 = dict(d["towing-3"].placement)
+    assert d["towing-2"].placement.to_dict()["vertical_sep_min"] == "6 ft"
+    p3 = d["towing-3"].placement.to_dict()
     assert p3["height_above_hull_min"] == "14 ft"       # the additional light: >= 14 ft above the hull
     assert p3["vertical_sep_min"] == "6 ft"             # 6 ft above or below the pair
 
@@ -200,7 +200,7 @@ def test_towing_stern_or_steering_light():
     assert d["sternlight"].group == d["steering-light"].group == "towing-stern"
     assert {d["sternlight"].option, d["steering-light"].option} == {"stern light", "steering light"}
     assert d["steering-light"].colour == "white"
-    assert dict(d["steering-light"].placement)["not_visible_forward_of_beam"] is True
+    assert d["steering-light"].placement.to_dict()["not_visible_forward_of_beam"] is True
     assert d["steering-light"].provenance == "primary"
     # The stern light itself is Rule 10, not found: a gap.
     assert d["sternlight"].kind_citation.provenance == "gap"
@@ -217,7 +217,7 @@ def test_seaplane_towing():
     it = d.get("towing-2")
     assert it is not None and it.colour == "white" and it.status == "required"
     assert it.cite == "intl-1948 Rule 3(c)"
-    assert dict(it.placement)["vertical_sep_min"] == "6 ft"
+    assert it.placement.to_dict()["vertical_sep_min"] == "6 ft"
     # Rule 2(b) (her own lights) was not found; the second light's arc is unknown.
     assert d.complete is False
     assert "intl-1948 Rule 2(b)" in {str(n.citation) for n in d.notes if n.kind == "gap"}
@@ -246,11 +246,11 @@ def test_not_under_command_detail():
     d = items(E, length="200 ft", not_under_command=True)
     for role in ("nuc-upper", "nuc-lower"):
         assert d[role].colour == "red" and d[role].all_round and d[role].range_nm == 2
-    assert dict(d["nuc-upper"].placement)["vertical_sep_min"] == "6 ft"
+    assert d["nuc-upper"].placement.to_dict()["vertical_sep_min"] == "6 ft"
     for role in ("nuc-ball-upper", "nuc-ball-lower"):    # by day: two black balls >= 2 ft, >= 6 ft apart
         assert d[role].colour == "black" and d[role].canonical == "ball"
         assert d[role].size_as_written == "2 ft"
-        assert dict(d[role].placement)["vertical_sep_min"] == "6 ft"
+        assert d[role].placement.to_dict()["vertical_sep_min"] == "6 ft"
     assert "in-lieu" in note_kinds(E, length="200 ft", not_under_command=True)
 
 
@@ -277,8 +277,8 @@ def test_seaplane_not_under_command():
     for role in ("nuc-upper", "nuc-lower", "nuc-ball-upper", "nuc-ball-lower"):
         assert d[role].status == "optional"
     assert d["nuc-upper"].colour == "red" and d["nuc-upper"].range_nm == 2
-    assert dict(d["nuc-upper"].placement)["vertical_sep_min"] == "3 ft"
-    assert dict(d["nuc-ball-upper"].placement)["vertical_sep_min"] == "3 ft"
+    assert d["nuc-upper"].placement.to_dict()["vertical_sep_min"] == "3 ft"
+    assert d["nuc-ball-upper"].placement.to_dict()["vertical_sep_min"] == "3 ft"
 
 
 WORK = ["cable", "navigation-mark", "survey", "underwater"]
@@ -363,7 +363,7 @@ def test_aground(vessel, night):
     assert {r for r, i in d.items() if i.what == "light"} == night
     assert {r for r, i in d.items() if i.what == "shape"} == {"aground-ball-1", "aground-ball-2", "aground-ball-3"}
     assert d["aground-red-upper"].colour == "red" and d["aground-red-upper"].range_nm == 2
-    assert dict(d["aground-ball-1"].placement)["vertical_sep_min"] == "6 ft"
+    assert d["aground-ball-1"].placement.to_dict()["vertical_sep_min"] == "6 ft"
     assert "anchor-ball" not in d                         # 11(c) is for a vessel at anchor
 
 
@@ -388,7 +388,7 @@ def test_seaplane_at_anchor_and_aground(vessel, ranges):
     for r in ("aground-red-upper", "aground-red-lower"):
         if r in d:
             assert d[r].status == "optional" and d[r].colour == "red"
-            assert dict(d[r].placement)["vertical_sep_min"] == "3 ft"
+            assert d[r].placement.to_dict()["vertical_sep_min"] == "3 ft"
     assert not [i for i in d.values() if i.what == "shape"]      # 11(c), (e) are for vessels only
 
 
@@ -446,7 +446,7 @@ def test_no_screens_recorded():
     # Rule 2(a)(vi) (screens in 1897 and 1960) was not read for 1948: no screen placement recorded.
     d = items(E, length="200 ft")
     for r in ("sidelight-starboard", "sidelight-port"):
-        assert "screen_forward_min" not in dict(d[r].placement)
+        assert "screen_forward_min" not in d[r].placement.to_dict()
 
 
 def test_anchor_display_is_complete():

@@ -47,11 +47,11 @@ def test_power_driven_200ft_lights_and_characteristics():
     r = it["sidelight-port"]
     assert (r.colour, r.arc_deg, r.range_nm) == ("red", (247.5, 360.0), 2.0)
     # Rule 2(a)(vi): inboard screens at least 3 ft forward of the light
-    assert dict(g.placement)["screen_forward_min"] == "3 ft"
+    assert g.placement.to_dict()["screen_forward_min"] == "3 ft"
     # Rule 2(a)(iii): lower masthead light 20 ft above hull, or the breadth, need not exceed 40 ft
-    pl = dict(m.placement)
+    pl = m.placement.to_dict()
     assert (pl["height_above_hull_min"], pl["height_breadth_rule"], pl["height_need_not_exceed"]) == ("20 ft", True, "40 ft")
-    aft = dict(it["masthead-aft"].placement)
+    aft = it["masthead-aft"].placement.to_dict()
     assert (aft["higher_by_min"], aft["horizontal_to_vertical_min"]) == ("15 ft", 3)
 
 
@@ -103,7 +103,7 @@ def test_towing_light_characteristics():
     t = items(E, length="100 ft", towing={"tow_length": "700 ft"})["towing-3"]
     # same construction and character as the Rule 2(a)(i) light
     assert (t.colour, t.arc_deg, t.range_nm) == ("white", (247.5, 112.5), 5.0)
-    assert dict(t.placement)["vertical_sep_min"] == "6 ft"
+    assert t.placement.to_dict()["vertical_sep_min"] == "6 ft"
 
 
 def test_tow_length_needed_when_towing():
@@ -116,7 +116,7 @@ def test_towing_stern_or_steering_light_is_inferred_from_1948():
     it = items(E, length="100 ft", towing={"tow_length": "300 ft"})
     assert it["sternlight"].group == it["steering-light"].group == "towing-stern"
     assert it["steering-light"].provenance == "inferred"
-    assert dict(it["steering-light"].placement)["not_visible_forward_of_beam"] is True
+    assert it["steering-light"].placement.to_dict()["not_visible_forward_of_beam"] is True
     assert not disp(E, length="100 ft", towing={"tow_length": "300 ft"}).complete  # rest of Rule 3 is a gap
 
 
@@ -184,7 +184,7 @@ def test_long_tow_diamond_by_day(tow, diamond):
 def test_vessel_pushed_ahead():
     it = items(E, propulsion="none", length="100 ft", being_pushed=True)
     assert set(it) == {"sidelight-starboard", "sidelight-port"}   # Rule 5(c), at the forward end
-    assert "forward end" in dict(it["sidelight-starboard"].placement)["position"]
+    assert "forward end" in it["sidelight-starboard"].placement.to_dict()["position"]
 
 
 # Rule 7: small craft (power under 65 ft; oars or sails under 40 ft).
@@ -195,7 +195,7 @@ def test_small_power_driven_threshold(length, small):
     if small:
         w = d.get("small-white")
         assert (w.range_nm, w.scheme, w.cite) == (3.0, "small-power", "intl-1960 Rule 7(a)(i)")
-        assert dict(w.placement)["above_gunwale_min"] == "9 ft"
+        assert w.placement.to_dict()["above_gunwale_min"] == "9 ft"
         assert d.get("small-sidelight-starboard").range_nm == 1.0      # Rule 7(a)(ii): 1 mile
         assert d.get("combined-starboard").group == "small-sidelights"  # or a combined lantern
         assert d.get("masthead").scheme == "standard"                   # she may carry the Rule 2 lights instead

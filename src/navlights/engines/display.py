@@ -21,7 +21,7 @@ A condition that needs a missing fact (length, tonnage, tow length) raises
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from ..conditions import FACTS, evaluate, missing_facts
 from ..errors import MissingFactError
@@ -44,31 +44,121 @@ def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
     return r
 
 
-def _periods(p: Provision) -> frozenset[str]:
-    got = _PERIODS.get(id(p))
+def _variant(edition: Edition, it: Item, scheme: str | None, status: str) -> Item:
+    """The item with another scheme or status, memoised on the edition that holds the item.
+
+    The memo lives on the edition, so it dies with it, and an item's ``id()`` cannot be reused while
+    the edition (which references the item) is alive; its size is bounded by the edition's items times
+    the schemes and statuses they take.
+    """
+    key = ("variant", id(it), scheme, status)
+    got = edition.memo.get(key)
     if got is None:
-        got = _PERIODS[id(p)] = frozenset(s.item.period for s in p.shows)
+        got = edition.memo[key] = replace(it, scheme=scheme, status=status)
     return got
 
 
-_PERIODS: dict[int, frozenset[str]] = {}
-_VARIANTS: dict[tuple[int, str | None, str], Item] = {}
+@dataclass
+class _Overrides:
+    """What the applying provisions say of other provisions' items (steps 3-5 of the precedence)."""
+
+    lieu: dict[str, Provision] = field(default_factory=dict)
+    never: dict[str, Provision] = field(default_factory=dict)
+    relieved: dict[str, Provision] = field(default_factory=dict)
+    subs: dict[str, Provision] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, applied: list[Provision], showing: list[Provision]) -> _Overrides:
+        o = cls()
+        for p in applied:
+            for roles, into in ((p.in_lieu_of, o.lieu), (p.never, o.never), (p.relieves, o.relieved)):
+                for r in roles:
+                    into.setdefault(r, p)
+        o.subs = {ref: p for p in showing for ref in p.substitute_for}
+        return o
 
 
-def _variant(it: Item, scheme: str | None, status: str) -> Item:
-    """The item with another scheme or status; memoised (items live as long as their edition)."""
-    key = (id(it), scheme, status)
-    got = _VARIANTS.get(key)
-    if got is None:
-        got = _VARIANTS[key] = replace(it, scheme=scheme, status=status)
-    return got
+@dataclass
+class _Chosen:
+    """The items kept, and what was taken away or relieved on the way."""
+
+    items: list[Item] = field(default_factory=list)
+    removed: dict[str, tuple[Item, Provision]] = field(default_factory=dict)
+    relieved_here: dict[Provision, list[str]] = field(default_factory=dict)
+
+
+def _scheme(p: Provision, o: _Overrides, applied_ids: set[str]) -> str | None:
+    if p.id in o.subs:
+        return "standard"
+    if p.substitute_for and applied_ids.intersection(p.substitute_for):
+        return p.id
+    return None
+
+
+def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: dict, time: str | None) -> _Chosen:
+    """Items of the showing provisions, in file order, after in-lieu, never, relieves and schemes."""
+    out = _Chosen()
+    seen: set[str] = set()
+    applied_ids = {p.id for p in showing}
+    for p in showing:
+        scheme = _scheme(p, o, applied_ids)
+        for s in p.shows:
+            it = s.item
+            if (time and it.period != time) or (s.when and not _holds(s.when, facts, it.citation)):
+                continue
+            r = it.role
+            by = o.never.get(r) or (o.lieu[r] if r in o.lieu and o.lieu[r] is not p else None)
+            if by is not None:
+                out.removed.setdefault(r, (it, by))
+                continue
+            if r in seen:
+                continue
+            status = it.status
+            if r in o.relieved and status == "required":
+                status = "optional"
+                out.relieved_here.setdefault(o.relieved[r], []).append(r)
+            if scheme is not None or status != it.status:
+                it = _variant(edition, it, scheme, status)
+            seen.add(r)
+            out.items.append(it)
+    return out
+
+
+def _override_notes(edition: Edition, o: _Overrides, c: _Chosen, applied_ids: set[str]) -> list[Note]:
+    notes = [Note("relieved", f"{by.title}: not required: {', '.join(roles)}", by.citation)
+             for by, roles in c.relieved_here.items()]
+    by_prov: dict[Provision, list[str]] = {}
+    for r, by in o.never.items():
+        by_prov.setdefault(by, []).append(r)
+    for by, roles in by_prov.items():
+        present = [r for r in roles if r in c.removed] or roles
+        terms = list(dict.fromkeys(c.removed[r][0].term if r in c.removed else edition.role_terms.get(r, r)
+                                   for r in present))
+        notes.append(Note("prohibited", f"{by.title}: shall not carry the {'; the '.join(terms)} "
+                          f"({', '.join(present)})", by.citation))
+    notes += [Note("in-lieu", f"{by.title}: shown in lieu of the {it.term} ({it.role}, {it.cite})", by.citation)
+              for r, (it, by) in c.removed.items() if r not in o.never]
+    notes += [Note("substitute", f"{s.title}: she may show the lights of scheme '{s.id}' "
+                   f"instead of the standard lights ('{ref}')", s.citation)
+              for ref, s in o.subs.items() if ref in applied_ids]
+    return notes
+
+
+def _item_gap_notes(items: list[Item]) -> list[Note]:
+    out = []
+    for it in items:
+        if it.provenance == "gap":
+            out.append(Note("gap", f"{it.term} ({it.role}): {it.citation.note}", it.citation))
+        elif it.kind_citation.provenance == "gap":
+            out.append(Note("gap", f"{it.term} ({it.role}): {it.kind_citation.note}", it.kind_citation))
+    return out
 
 
 def display(vessel: Vessel | dict, edition: Edition) -> Display:
     """The lights and shapes ``vessel`` shows under ``edition``, each cited."""
     vessel = make_vessel(vessel)
     facts = vessel.facts
-    if vessel.seaplane and not edition.extra.get("seaplanes", True):
+    if vessel.seaplane and not edition.seaplanes:
         note = Note("info", f"{edition.id} predates seaplanes: its rules name no lights for a seaplane on the water",
                     edition.in_force_citation)
         return Display(edition.id, vessel, (), (note,), (), True)
@@ -76,98 +166,26 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     applied: list[Provision] = [
         p for p in edition.provisions
         if p.effect != "reference"
-        and not (time and p.shows and time not in _periods(p))   # e.g. a day shape, asked at night
+        and not (time and p.shows and time not in p.periods)   # e.g. a day shape, asked at night
         and _holds(p.when, facts, p.citation)]
-    notes: list[Note] = []
-    referrals = [p for p in applied if p.effect == "referral"]
     gaps = [p for p in applied if p.effect == "gap"]
-    for p in applied:
-        if p.effect == "info":
-            notes.append(Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation))
-    for p in gaps:
-        notes.append(Note("gap", f"{p.title}: {p.citation.note}", p.citation))
-    if referrals:
-        notes = [n for n in notes if n.kind != "gap"]   # the statute's own lights do not apply at all
-        for p in referrals:
-            notes.append(Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
-                              + (f". {p.summary}" if p.summary else ""), p.citation))
+    notes = [Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
+             for p in applied if p.effect == "info"]
+    referrals = [p for p in applied if p.effect == "referral"]
+    if referrals:   # the statute's own lights do not apply at all, nor its gaps
+        notes += [Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
+                       + (f". {p.summary}" if p.summary else ""), p.citation) for p in referrals]
         return Display(edition.id, vessel, (), tuple(notes), tuple(p.id for p in referrals), False)
-
+    notes += [Note("gap", f"{p.title}: {p.citation.note}", p.citation) for p in gaps]
     showing = [p for p in applied if p.effect == "show"]
-    lieu: dict[str, Provision] = {}
-    never: dict[str, Provision] = {}
-    relieved: dict[str, Provision] = {}
-    for p in applied:
-        for r in p.in_lieu_of:
-            lieu.setdefault(r, p)
-        for r in p.never:
-            never.setdefault(r, p)
-        for r in p.relieves:
-            relieved.setdefault(r, p)
-    subs = {ref: p for p in showing for ref in p.substitute_for}
-
-    items: list[Item] = []
-    relieved_here: dict[Provision, list[str]] = {}
-    seen: set[str] = set()
-    removed: dict[str, tuple[Item, Provision]] = {}
-    applied_ids = {p.id for p in showing}
-    for p in showing:
-        if p.id in subs:
-            scheme: str | None = "standard"
-        elif p.substitute_for and applied_ids.intersection(p.substitute_for):
-            scheme = p.id
-        else:
-            scheme = None
-        for s in p.shows:
-            it = s.item
-            if time and it.period != time:
-                continue
-            if s.when and not _holds(s.when, facts, it.citation):
-                continue
-            r = it.role
-            if r in never:
-                removed.setdefault(r, (it, never[r]))
-                continue
-            if r in lieu and lieu[r] is not p:
-                removed.setdefault(r, (it, lieu[r]))
-                continue
-            if r in seen:
-                continue
-            status = it.status
-            if r in relieved and status == "required":
-                status = "optional"
-                relieved_here.setdefault(relieved[r], []).append(r)
-            if scheme is not None or status != it.status:
-                it = _variant(it, scheme, status)
-            seen.add(r)
-            items.append(it)
-    for by, roles in relieved_here.items():
-        notes.append(Note("relieved", f"{by.title}: not required: {', '.join(roles)}", by.citation))
-    role_terms = edition.extra.get("role_terms", {})
-    by_prov: dict[Provision, list[str]] = {}
-    for r, by in never.items():
-        by_prov.setdefault(by, []).append(r)
-    for by, roles in by_prov.items():
-        present = [r for r in roles if r in removed] or roles
-        terms = list(dict.fromkeys(removed[r][0].term if r in removed else role_terms.get(r, r) for r in present))
-        notes.append(Note("prohibited", f"{by.title}: shall not carry the {'; the '.join(terms)} "
-                          f"({', '.join(present)})", by.citation))
-    for r, (it, by) in removed.items():
-        if r not in never:
-            notes.append(Note("in-lieu", f"{by.title}: shown in lieu of the {it.term} ({it.role}, {it.cite})",
-                              by.citation))
-    for ref, s in subs.items():
-        if ref in applied_ids:
-            notes.append(Note("substitute", f"{s.title}: she may show the lights of scheme '{s.id}' "
-                              f"instead of the standard lights ('{ref}')", s.citation))
-    for it in items:
-        if it.provenance == "gap":
-            notes.append(Note("gap", f"{it.term} ({it.role}): {it.citation.note}", it.citation))
-        elif it.kind_citation.provenance == "gap":
-            notes.append(Note("gap", f"{it.term} ({it.role}): {it.kind_citation.note}", it.kind_citation))
+    o = _Overrides.of(applied, showing)
+    chosen = _choose(edition, showing, o, facts, time)
+    notes += _override_notes(edition, o, chosen, {p.id for p in showing})
+    notes += _item_gap_notes(chosen.items)
     if not showing and not gaps:
         notes.append(Note("info", "no provision of this edition found for this description; "
                           "the edition's coverage and gaps are listed by 'navlights editions'",
                           edition.in_force_citation))
+    items = chosen.items
     complete = not gaps and all("gap" not in (i.provenance, i.kind_citation.provenance) for i in items)
     return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete)

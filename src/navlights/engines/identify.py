@@ -442,7 +442,7 @@ def _units(items: Sequence[Item]) -> list[tuple[str, ...]]:
     for i in items:
         if i.status != "optional":
             continue
-        line = dict(i.placement).get("vertical_line")
+        line = i.placement.vertical_line
         k = ("line", str(line), i.what) if line else ("kind", i.canonical, i.scheme, i.what)
         units.setdefault(k, []).append(i.role)
     return [tuple(v) for v in units.values()]

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
-from ..model import Citation, Condition, Definition, Edition, Item, Provision, Show, Source
+from ..model import (At, Citation, Condition, Definition, Edition, Item, LightKind, PlacementSpec, Provision,
+                     ShapeKind, Show, Side, Source)
 from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 
 DATA = Path(__file__).with_name("data")
@@ -34,16 +35,7 @@ ShapeCanonical = Literal["ball", "cone-up", "cone-down", "diamond", "cylinder", 
                          "other"]
 PRIMARY_KINDS = {"statute", "enactment", "seed"}
 SECONDARY_KINDS = {"textbook", "official-summary", "research-notes", "other"}
-PLACEMENT_KEYS = {
-    "position": str, "height_above_hull_min": str, "height_breadth_rule": bool,
-    "height_need_not_exceed": str, "above_gunwale_min": str, "higher_than": str, "higher_by_min": str,
-    "horizontal_to_vertical_min": (int, float), "vertical_line": str, "vertical_sep_min": str,
-    "vertical_sep_max": str, "below": str, "below_by_min": str, "above": str, "abaft": str,
-    "abaft_min": str, "athwartships_sep_min": str, "screen_forward_min": str, "keel_line": bool,
-    "clear_of_other_lights": bool, "not_visible_forward_of_beam": bool, "height_max": str,
-    "height_min": str, "forward_of": str, "horizontal_sep_min": str, "horizontal_sep_max": str,
-    "stack_order": int, "assumed": bool, "note": str,
-}
+AT_WORDS = Literal["forward", "forward-end", "midships", "aft", "abaft-funnel", "foremast-top", "by-kind"]
 
 
 class _M(BaseModel):
@@ -55,6 +47,42 @@ class _Cited(_M):
     provenance: Provenance
     source: list[str] = Field(default_factory=list)
     argument: str | None = None
+    note: str | None = None
+
+
+class RawPlacement(_M):
+    """Placement constraints as written (lengths with units); see schema.md, "Placement keys"."""
+
+    position: str | None = None
+    at: AT_WORDS | None = None
+    side: Literal["starboard", "port"] | None = None
+    height_above_hull_min: str | None = None
+    height_breadth_rule: bool = False
+    height_need_not_exceed: str | None = None
+    above_gunwale_min: str | None = None
+    height_min: str | None = None
+    height_max: str | None = None
+    higher_than: str | None = None
+    higher_by_min: str | None = None
+    horizontal_to_vertical_min: float | None = None
+    vertical_line: str | None = None
+    vertical_sep_min: str | None = None
+    vertical_sep_max: str | None = None
+    stack_order: int | None = None
+    below: str | None = None
+    below_by_min: str | None = None
+    above: str | None = None
+    abaft: str | None = None
+    abaft_min: str | None = None
+    forward_of: str | None = None
+    athwartships_sep_min: str | None = None
+    horizontal_sep_min: str | None = None
+    horizontal_sep_max: str | None = None
+    screen_forward_min: str | None = None
+    keel_line: bool = False
+    clear_of_other_lights: bool = False
+    not_visible_forward_of_beam: bool = False
+    assumed: bool = False
     note: str | None = None
 
 
@@ -96,7 +124,7 @@ class RawLight(_Cited):
     arc_assumed: bool = False
     range: str | None = None
     range_assumed: bool = False
-    placement: dict[str, Any] = Field(default_factory=dict)
+    placement: RawPlacement = Field(default_factory=RawPlacement)
 
 
 class RawShape(_Cited):
@@ -119,7 +147,7 @@ class RawShow(_M):
     source: list[str] | None = None
     argument: str | None = None
     note: str | None = None
-    placement: dict[str, Any] = Field(default_factory=dict)
+    placement: RawPlacement = Field(default_factory=RawPlacement)
 
 
 class RawProvision(_Cited):
@@ -155,7 +183,8 @@ class RawFile(_M):
 
 def _loc(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
     """A readable key path: provision[3](power-underway).show[1].role."""
-    out, node = "", data
+    out = ""
+    node: Any = data
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
@@ -214,18 +243,156 @@ def _kind_arc(raw: RawLight, path: str, problems: list[str]) -> tuple[float, flo
     return (float(a), float(b))
 
 
-def _placement(p: dict[str, Any], path: str, problems: list[str]) -> tuple[tuple[str, Any], ...]:
-    for k, v in p.items():
-        if k not in PLACEMENT_KEYS:
-            problems.append(f"{path}.{k}: unknown placement key; known: {', '.join(sorted(PLACEMENT_KEYS))}")
-        elif not isinstance(v, PLACEMENT_KEYS[k]) or isinstance(v, bool) != (PLACEMENT_KEYS[k] is bool):
-            problems.append(f"{path}.{k}: wrong type {type(v).__name__}")
-        elif PLACEMENT_KEYS[k] is str and k.endswith(("_min", "_max", "_exceed")):
+_LENGTH_KEYS = ("height_above_hull_min", "height_need_not_exceed", "above_gunwale_min", "height_min", "height_max",
+                "higher_by_min", "vertical_sep_min", "vertical_sep_max", "below_by_min", "abaft_min",
+                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min")
+_RELATION_KEYS = ("higher_than", "below", "above", "abaft", "forward_of")
+
+
+def _placement_spec(written: dict[str, Any], path: str, problems: list[str]) -> PlacementSpec:
+    """Typed placement (metres, enums) from the keys as written; lengths parsed here, once."""
+    metres: dict[str, float | None] = {}
+    for k in _LENGTH_KEYS:
+        v = written.get(k)
+        try:
+            metres[f"{k}_m"] = None if v is None else parse_length(v, f"{path}.{k}")
+        except ValueError as e:
+            problems.append(str(e))
+            metres[f"{k}_m"] = None
+    if written.get("position") and not written.get("at"):
+        problems.append(f"{path}: position words need 'at' (one of {', '.join(a.value for a in At)})")
+    at, side = written.get("at"), written.get("side")
+    fields: dict[str, Any] = {k: v for k, v in written.items() if k not in _LENGTH_KEYS and k not in ("at", "side")}
+    fields.update(metres)
+    return PlacementSpec(at=At(at) if at else None, side=Side(side) if side else None, **fields,
+                         as_written=tuple(sorted(written.items())))
+
+
+class _Build:
+    """One edition being built: its id, sources and the problems found so far."""
+
+    def __init__(self, raw: RawFile) -> None:
+        self.raw = raw
+        self.eid = raw.edition.id
+        self.problems: list[str] = []
+        self.sources: dict[str, Source] = {}
+        for s in raw.source:
+            if s.id in self.sources:
+                self.problems.append(f"source({s.id}): duplicate id")
+            self.sources[s.id] = Source(**s.model_dump())
+
+    def cite(self, c: Any, path: str, **over: Any) -> Citation:
+        return _citation(self.eid, c, self.problems, path, self.sources, **over)
+
+    def light(self, kid: str, k: RawLight) -> LightKind:
+        kp = f"light.{kid}"
+        arc = _kind_arc(k, kp, self.problems) or (0.0, 360.0)
+        rng = None
+        if k.range is not None:
             try:
-                parse_length(v, f"{path}.{k}")
+                num, unit = parse_quantity(k.range)
+                if unit not in ("mi", "mile", "miles"):
+                    raise ValueError(f"unit '{unit}' is not miles")
+                rng = round(miles_to_nm(num, self.raw.edition.mile), 4)
             except ValueError as e:
-                problems.append(str(e))
-    return tuple(sorted(p.items()))
+                self.problems.append(f"{kp}.range: {e}")
+        placement = _placement_spec(k.placement.model_dump(exclude_unset=True), f"{kp}.placement", self.problems)
+        return LightKind(kid, k.canonical, k.term, k.colour, arc, k.all_round, k.arc_as_written, k.arc_assumed,
+                         rng, k.range, placement, self.cite(k, kp))
+
+    def shape(self, kid: str, k: RawShape) -> ShapeKind:
+        kp = f"shape.{kid}"
+        size_m = None
+        if k.size:
+            try:
+                size_m = parse_length(k.size, f"{kp}.size")
+            except ValueError as e:
+                self.problems.append(str(e))
+        return ShapeKind(kid, k.canonical, k.term, k.colour, k.size, size_m, self.cite(k, kp))
+
+    def item(self, s: RawShow, kind: LightKind | ShapeKind, raw_kind: RawLight | RawShape, cit: Citation,
+             sp: str) -> Item:
+        written = raw_kind.placement.model_dump(exclude_unset=True) if isinstance(raw_kind, RawLight) else {}
+        written.update(s.placement.model_dump(exclude_unset=True))
+        placement = _placement_spec(written, f"{sp}.placement", self.problems)
+        if isinstance(kind, LightKind):
+            return Item(role=s.role, what="light", kind=kind.id, canonical=kind.canonical, term=kind.term,
+                        colour=kind.colour, arc_deg=kind.arc_deg, all_round=kind.all_round,
+                        arc_as_written=kind.arc_as_written, range_nm=kind.range_nm,
+                        range_as_written=kind.range_as_written, size_as_written=None, placement=placement,
+                        status=s.status, group=s.group, option=s.option, period="night", citation=cit,
+                        kind_citation=kind.citation, note=s.note, arc_assumed=kind.arc_assumed)
+        return Item(role=s.role, what="shape", kind=kind.id, canonical=kind.canonical, term=kind.term,
+                    colour=kind.colour, arc_deg=None, all_round=False, arc_as_written=None, range_nm=None,
+                    range_as_written=None, size_as_written=kind.size_as_written, placement=placement,
+                    status=s.status, group=s.group, option=s.option, period="day", citation=cit,
+                    kind_citation=kind.citation, note=s.note, size_m=kind.size_m)
+
+    def when(self, when: dict[str, Any] | None, path: str) -> Condition:
+        try:
+            return compile_when(when, path)
+        except ConditionError as e:
+            self.problems.append(str(e))
+            return Condition()
+
+    def show(self, s: RawShow, p: RawProvision, sp: str, lights: dict[str, LightKind],
+             shapes: dict[str, ShapeKind]) -> Show | None:
+        swhen = self.when(s.when, f"{sp}.when")
+        if (s.light is None) == (s.shape is None):
+            self.problems.append(f"{sp}: give exactly one of light or shape")
+            return None
+        if (s.group is None) != (s.option is None):
+            self.problems.append(f"{sp}: group and option go together")
+        kind: LightKind | ShapeKind | None = lights.get(s.light) if s.light else shapes.get(s.shape or "")
+        if kind is None:
+            known = ", ".join(lights if s.light else shapes)
+            self.problems.append(f"{sp}: unknown {'light' if s.light else 'shape'} "
+                                 f"'{s.light or s.shape}'; known: {known}")
+            return None
+        raw_kind: RawLight | RawShape = self.raw.light[s.light] if s.light else self.raw.shape[s.shape or ""]
+        cit = self.cite(p, sp, cite=s.cite, provenance=s.provenance, source=s.source, argument=s.argument,
+                        note=s.note)
+        return Show(swhen, self.item(s, kind, raw_kind, cit, sp))
+
+    def provision(self, i: int, p: RawProvision, lights: dict[str, LightKind],
+                  shapes: dict[str, ShapeKind]) -> Provision:
+        pp = f"provision[{i}]({p.id})"
+        when = self.when(p.when, f"{pp}.when")
+        pcit = self.cite(p, pp)
+        checks = ((p.effect == "referral" and not p.authority, "effect 'referral' needs authority"),
+                  (p.effect == "reference" and bool(p.when), "effect 'reference' never applies to a display; remove when"),
+                  (p.effect != "show" and bool(p.show), f"effect '{p.effect}' shows nothing; remove show"),
+                  (p.signal_unknown and p.effect != "gap", "signal_unknown goes with effect 'gap'"),
+                  (p.effect == "gap" and p.provenance != "gap", "effect 'gap' needs provenance 'gap'"))
+        self.problems += [f"{pp}: {msg}" for bad, msg in checks if bad]
+        shows = [self.show(s, p, f"{pp}.show[{j}]({s.role})", lights, shapes) for j, s in enumerate(p.show)]
+        kept = tuple(s for s in shows if s is not None)
+        return Provision(
+            id=p.id, title=p.title, effect=p.effect, when=when, shows=kept, in_lieu_of=tuple(p.in_lieu_of),
+            never=tuple(p.never), relieves=tuple(p.relieves), substitute_for=tuple(p.substitute_for),
+            citation=pcit, authority=p.authority, summary=p.summary, signal_unknown=p.signal_unknown,
+            periods=frozenset(s.item.period for s in kept))
+
+    def cross_check(self, provisions: list[Provision], lights: dict[str, LightKind]) -> None:
+        """References between entries: roles named by in_lieu_of/never/relieves/placement, provision ids."""
+        ids = [p.id for p in provisions]
+        self.problems += [f"provision({pid}): duplicate id" for pid in sorted({x for x in ids if ids.count(x) > 1})]
+        all_roles = {s.item.role for p in provisions for s in p.shows}
+        for i, p in enumerate(provisions):
+            pp = f"provision[{i}]({p.id})"
+            self.problems += [f"{pp}: role '{r}' in in_lieu_of/never is shown by no provision"
+                              for r in p.in_lieu_of + p.never + p.relieves if r not in all_roles]
+            self.problems += [f"{pp}.substitute_for: unknown provision '{ref}'"
+                              for ref in p.substitute_for if ref not in ids]
+            self.problems += [f"{pp}.show({s.item.role}).placement.{key}: role '{ref}' is shown by no provision"
+                              for s in p.shows for key, ref in s.item.placement.relations() if ref not in all_roles]
+        self.problems += [f"{kid}.placement.{key}: role '{ref}' is shown by no provision"
+                          for kid, k in lights.items() for key, ref in k.placement.relations() if ref not in all_roles]
+
+
+def _shape_errors(err: ValidationError, data: dict[str, Any]) -> list[str]:
+    return [f"{_loc(e['loc'], data)}: {'unknown key' if e['type'] == 'extra_forbidden' else e['msg']}"
+            for e in err.errors()]
 
 
 def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
@@ -233,147 +400,29 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     try:
         raw = RawFile.model_validate(data)
     except ValidationError as err:
-        probs = []
-        for e in err.errors():
-            where = _loc(e["loc"], data)
-            msg = "unknown key" if e["type"] == "extra_forbidden" else e["msg"]
-            probs.append(f"{where}: {msg}")
-        raise RuleDataError(path, probs) from None
-    problems: list[str] = []
-    eid = raw.edition.id
-    sources: dict[str, Source] = {}
-    for s in raw.source:
-        if s.id in sources:
-            problems.append(f"source({s.id}): duplicate id")
-        sources[s.id] = Source(**s.model_dump())
-    in_force = _citation(eid, raw.edition.in_force, problems, "edition.in_force", sources)
-    mile = raw.edition.mile
-    definitions = tuple(
-        Definition(d.term, d.summary, d.maps_to,
-                   _citation(eid, d, problems, f"definition[{i}]({d.term})", sources))
-        for i, d in enumerate(raw.definition))
-
-    lights: dict[str, dict[str, Any]] = {}
-    for kid, k in raw.light.items():
-        kp = f"light.{kid}"
-        arc = _kind_arc(k, kp, problems)
-        rng = None
-        if k.range is not None:
-            try:
-                num, unit = parse_quantity(k.range)
-                if unit not in ("mi", "mile", "miles"):
-                    raise ValueError(f"unit '{unit}' is not miles")
-                rng = round(miles_to_nm(num, mile), 4)
-            except ValueError as e:
-                problems.append(f"{kp}.range: {e}")
-        lights[kid] = {"raw": k, "arc": arc, "range_nm": rng,
-                       "placement": _placement(k.placement, f"{kp}.placement", problems),
-                       "citation": _citation(eid, k, problems, kp, sources)}
-    shapes: dict[str, dict[str, Any]] = {}
-    for kid, k in raw.shape.items():
-        kp = f"shape.{kid}"
-        if k.size:
-            try:
-                parse_length(k.size, f"{kp}.size")
-            except ValueError as e:
-                problems.append(str(e))
-        shapes[kid] = {"raw": k, "citation": _citation(eid, k, problems, kp, sources)}
-
-    provisions: list[Provision] = []
-    ids: set[str] = set()
-    all_roles: set[str] = set()
-    for i, p in enumerate(raw.provision):
-        pp = f"provision[{i}]({p.id})"
-        if p.id in ids:
-            problems.append(f"{pp}: duplicate id")
-        ids.add(p.id)
-        try:
-            when = compile_when(p.when, f"{pp}.when")
-        except ConditionError as e:
-            problems.append(str(e))
-            when = Condition()
-        pcit = _citation(eid, p, problems, pp, sources)
-        if p.effect == "referral" and not p.authority:
-            problems.append(f"{pp}: effect 'referral' needs authority")
-        if p.effect == "reference" and p.when:
-            problems.append(f"{pp}: effect 'reference' never applies to a display; remove when")
-        if p.effect != "show" and p.show:
-            problems.append(f"{pp}: effect '{p.effect}' shows nothing; remove show")
-        if p.signal_unknown and p.effect != "gap":
-            problems.append(f"{pp}: signal_unknown goes with effect 'gap'")
-        if p.effect == "gap" and p.provenance != "gap":
-            problems.append(f"{pp}: effect 'gap' needs provenance 'gap'")
-        shows: list[Show] = []
-        roles_here: set[str] = set()
-        for j, s in enumerate(p.show):
-            sp = f"{pp}.show[{j}]({s.role})"
-            try:
-                swhen = compile_when(s.when, f"{sp}.when")
-            except ConditionError as e:
-                problems.append(str(e))
-                swhen = Condition()
-            if (s.light is None) == (s.shape is None):
-                problems.append(f"{sp}: give exactly one of light or shape")
-                continue
-            if (s.group is None) != (s.option is None):
-                problems.append(f"{sp}: group and option go together")
-            kind = lights.get(s.light) if s.light else shapes.get(s.shape)  # type: ignore[arg-type]
-            if kind is None:
-                known = ", ".join(lights if s.light else shapes)
-                problems.append(f"{sp}: unknown {'light' if s.light else 'shape'} "
-                                f"'{s.light or s.shape}'; known: {known}")
-                continue
-            roles_here.add(s.role)
-            cit = _citation(eid, p, problems, sp, sources, cite=s.cite, provenance=s.provenance,
-                            source=s.source, argument=s.argument, note=s.note)
-            k = kind["raw"]
-            placement = dict(kind.get("placement", ()))
-            placement.update(_placement(s.placement, f"{sp}.placement", problems))
-            is_light = s.light is not None
-            item = Item(
-                role=s.role, what="light" if is_light else "shape", kind=s.light or s.shape or "",
-                canonical=k.canonical, term=k.term, colour=k.colour,
-                arc_deg=kind["arc"] if is_light else None, all_round=bool(is_light and k.all_round),
-                arc_as_written=k.arc_as_written if is_light else None,
-                range_nm=kind["range_nm"] if is_light else None,
-                range_as_written=k.range if is_light else None,
-                size_as_written=None if is_light else k.size,
-                placement=tuple(sorted(placement.items())), status=s.status, group=s.group,
-                option=s.option, period="night" if is_light else "day", citation=cit,
-                kind_citation=kind["citation"], note=s.note, arc_assumed=bool(is_light and k.arc_assumed))
-            shows.append(Show(swhen, item))
-        all_roles |= roles_here
-        provisions.append(Provision(
-            id=p.id, title=p.title, effect=p.effect, when=when, shows=tuple(shows),
-            in_lieu_of=tuple(p.in_lieu_of), never=tuple(p.never), relieves=tuple(p.relieves), substitute_for=tuple(p.substitute_for),
-            citation=pcit, authority=p.authority, summary=p.summary, signal_unknown=p.signal_unknown))
-    for i, p in enumerate(raw.provision):
-        pp = f"provision[{i}]({p.id})"
-        for r in p.in_lieu_of + p.never + p.relieves:
-            if r not in all_roles:
-                problems.append(f"{pp}: role '{r}' in in_lieu_of/never is shown by no provision")
-        for ref in p.substitute_for:
-            if ref not in ids:
-                problems.append(f"{pp}.substitute_for: unknown provision '{ref}'")
-    for kid, k in list(lights.items()) + list(shapes.items()):
-        for key in ("higher_than", "below", "above", "abaft", "forward_of"):
-            ref = dict(k.get("placement", ())).get(key)
-            if ref and ref not in all_roles:
-                problems.append(f"{kid}.placement.{key}: role '{ref}' is shown by no provision")
-    if problems:
-        raise RuleDataError(path, problems)
+        raise RuleDataError(path, _shape_errors(err, data)) from None
+    b = _Build(raw)
+    e = raw.edition
+    in_force = b.cite(e.in_force, "edition.in_force")
+    definitions = tuple(Definition(d.term, d.summary, d.maps_to, b.cite(d, f"definition[{i}]({d.term})"))
+                        for i, d in enumerate(raw.definition))
+    lights = {kid: b.light(kid, k) for kid, k in raw.light.items()}
+    shapes = {kid: b.shape(kid, k) for kid, k in raw.shape.items()}
+    provisions = [b.provision(i, p, lights, shapes) for i, p in enumerate(raw.provision)]
+    b.cross_check(provisions, lights)
+    if b.problems:
+        raise RuleDataError(path, b.problems)
     role_terms: dict[str, str] = {}
     for prov in provisions:
         for sh in prov.shows:
             role_terms.setdefault(sh.item.role, sh.item.term)
-    e = raw.edition
     return Edition(
-        id=eid, title=e.title, regime=e.regime, waters=tuple(e.waters), aliases=tuple(e.aliases),
+        id=b.eid, title=e.title, regime=e.regime, waters=tuple(e.waters), aliases=tuple(e.aliases),
         enacted=e.enacted, in_force_from=e.in_force_from, in_force_to=e.in_force_to,
-        in_force_citation=in_force, mile=mile, tonnage_basis=e.tonnage_basis,
-        units=tuple(sorted(e.units.items())), summary=e.summary, sources=sources,
+        in_force_citation=in_force, mile=e.mile, tonnage_basis=e.tonnage_basis,
+        units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
-        extra={"mile_note": e.mile_note, "role_terms": role_terms, "seaplanes": e.seaplanes})
+        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms)
 
 
 def load_file(path: str | Path) -> Edition:
