@@ -2,7 +2,8 @@
 aspect sectors of her typical picture (``<edition>.sectors.tsv``).
 
 Regenerate with ``make golden`` (``python -m navlights.golden tests/golden``) and review the diff:
-a change in rule data or engine shows up as changed rows.
+a change in rule data or engine shows up as changed rows. One row per (situation, light or shape) and
+per (situation, aspect sector), so that a change of one light changes one line (the tz habit).
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from . import api
 from .classes import vessels
 from .engines.display import display
 from .errors import MissingFactError
+from .model import Item
 from .units import m_to_ft
+from .vessel import Vessel, make_vessel
 
-HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "complete", "lights", "shapes", "notes"]
+HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "complete", "what", "entry", "rule"]
+SECTOR_HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "period", "aspect", "seen"]
 
 
-def _fmt_item(i) -> str:
+def _fmt_item(i: Item) -> str:
     extra = ""
     if i.status != "required":
         extra += f"?{i.status}"
@@ -27,33 +31,38 @@ def _fmt_item(i) -> str:
         extra += f"[{i.group}={i.option}]"
     if i.scheme:
         extra += f"{{{i.scheme}}}"
-    return f"{i.role}{extra}@{i.citation.rule}"
+    return f"{i.role}{extra}"
 
 
-def _ft(metres_text: str | None) -> str:
-    """'45.72 m' -> '150.0' (feet, as the golden tables show lengths); '' when not given."""
-    return f"{m_to_ft(float(metres_text.split()[0])):.1f}" if metres_text else ""
+def _ft(metres: float | None) -> str:
+    """Feet with one decimal, as the golden tables show lengths; '' when not given."""
+    return "" if metres is None else f"{m_to_ft(metres):.1f}"
 
 
-def _tow(v: dict) -> str | None:
-    return (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
+def _key(label: str, v: Vessel) -> list[str]:
+    """The situation columns: label, length, tonnage, tow length (typed values, formatted once)."""
+    tow = v.towing or v.being_towed
+    tonnage = "" if v.tonnage is None else f"{v.tonnage:g}"
+    return [label, _ft(v.length_m), tonnage, _ft(tow.tow_length if tow else None)]
 
 
 def rows(edition_id: str) -> list[list[str]]:
-    """The golden rows of one edition."""
+    """The golden rows of one edition: one per (situation, light or shape), then one for its notes."""
     ed = api.edition(edition_id)
     out = []
-    for label, v in vessels(ed):
-        base = [label, _ft(v["length"]), str(v.get("tonnage", "")), _ft(_tow(v))]
+    for label, data in vessels(ed):
+        v = make_vessel(data)
+        base = _key(label, v)
         try:
             d = display(v, ed)
         except MissingFactError as e:
-            out.append(base + ["error", f"missing {e.field}", "", ""])
+            out.append(base + ["error", "error", f"missing {e.field}", ""])
             continue
-        out.append(base + ["yes" if d.complete else "no",
-                           " ".join(_fmt_item(i) for i in d.lights),
-                           " ".join(_fmt_item(i) for i in d.shapes),
-                           " ".join(sorted({n.kind for n in d.notes}))])
+        complete = "yes" if d.complete else "no"
+        out += [base + [complete, i.what, _fmt_item(i), i.citation.rule] for i in d.items]
+        kinds = " ".join(sorted({n.kind for n in d.notes}))
+        if kinds or not d.items:
+            out.append(base + [complete, "notes", kinds or "-", ""])
     return out
 
 
@@ -63,15 +72,13 @@ def render(edition_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-SECTOR_HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "period", "sectors (aspect: lights or shapes seen)"]
-
-
 def sector_rows(edition_id: str) -> list[list[str]]:
-    """Per situation and distinct display: the aspect sectors of the typical picture and what each shows."""
+    """Per situation and distinct display: one row per aspect sector of the typical picture and what it shows."""
     from .engines.sectors import sectors
     ed = api.edition(edition_id)
     out, seen = [], set()
-    for label, v in vessels(ed):
+    for label, data in vessels(ed):
+        v = make_vessel(data)
         try:
             d = display(v, ed)
         except MissingFactError:
@@ -83,8 +90,8 @@ def sector_rows(edition_id: str) -> list[list[str]]:
             if key in seen:
                 continue
             seen.add(key)
-            secs = " | ".join(f"{s.label()}: {' '.join(s.roles) or '-'}" for s in sectors(d, period=period))
-            out.append([label, _ft(v["length"]), str(v.get("tonnage", "")), _ft(_tow(v)), period, secs])
+            base = _key(label, v) + [period]
+            out += [base + [s.label(), " ".join(s.roles) or "-"] for s in sectors(d, period=period)]
     return out
 
 
