@@ -107,8 +107,8 @@ def vessels(*editions: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
 
     lengths = representatives(cuts("length"), 100 * FOOT_M)
     tons = cuts("tonnage")
-    tonnages: list[float | None] = representatives(tons, 100, integer=True) if tons else [None]
-    tows = representatives(cuts("tow_length"), 300 * FOOT_M)
+    tonnages: list[float | None] = list(representatives(tons, 100, integer=True)) if tons else [None]
+    tows: list[float | None] = list(representatives(cuts("tow_length"), 300 * FOOT_M))
     for label, base in SITUATIONS:
         towish = "towing" in base or "being_towed" in base
         for length, tonnage, tow in itertools.product(lengths, tonnages, tows if towish else [None]):

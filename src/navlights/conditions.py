@@ -77,8 +77,9 @@ def _value(fact: str, raw: Any, path: str) -> Any:
         if not isinstance(raw, bool):
             raise ConditionError(f"{path}: expected true or false, got {raw!r}")
         return raw
-    if raw not in allowed:
-        raise ConditionError(f"{path}: {raw!r} is not one of {', '.join(allowed)}")
+    choices = tuple(allowed or ())
+    if raw not in choices:
+        raise ConditionError(f"{path}: {raw!r} is not one of {', '.join(map(str, choices))}")
     return raw
 
 

@@ -61,7 +61,7 @@ _COLOUR_ORDER = {"white": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "red-
 def _number(value: Any, field_name: str, allowed: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         try:
-            value = float(value)  # type: ignore[arg-type]
+            value = float(value)
         except (TypeError, ValueError):
             raise ViewError(f"{field_name}: {value!r} is not a number; allowed: {allowed}",
                             field=field_name, value=value, allowed=allowed) from None
@@ -108,80 +108,89 @@ def resolve_period(display: Display, period: str | None) -> str:
     return period
 
 
-def select(display: Display, choose: str | Mapping[str, Any] = "typical",
-           period: str | None = None) -> list[tuple[Item, tuple[str, ...]]]:
-    """The items an observer's picture is drawn from, each with the flags of its uncertainty."""
-    period = resolve_period(display, period)
-    items = [i for i in display.items if i.period == period]
+def _choice_spec(choose: str | Mapping[str, Any]) -> dict[str, Any]:
+    """The ``choose`` argument as a checked mapping ('typical' -> {}, 'all' -> {'all': True})."""
     if isinstance(choose, str):
         if choose not in CHOICES:
             raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
                             field="choose", value=choose, allowed="typical, all")
-        spec: dict[str, Any] = {"all": True} if choose == "all" else {}
-    elif isinstance(choose, Mapping):
+        return {"all": True} if choose == "all" else {}
+    if isinstance(choose, Mapping):
         unknown = set(choose) - {"options", "scheme", "optional", "on_approach"}
         if unknown:
             raise ViewError(f"choose: unknown key(s) {', '.join(sorted(unknown))}; allowed: options, scheme, "
                             "optional, on_approach", field="choose", value=dict(choose),
                             allowed="options, scheme, optional, on_approach")
-        spec = dict(choose)
-    else:
-        raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
-                        field="choose", value=choose, allowed="typical, all")
+        return dict(choose)
+    raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
+                    field="choose", value=choose, allowed="typical, all")
 
-    groups: dict[str, list[str]] = {}
-    for i in items:
-        if i.group is not None and i.option is not None and i.option not in groups.setdefault(i.group, []):
-            groups[i.group].append(i.option)
-    schemes = sorted({i.scheme for i in items if i.scheme not in (None, "standard")})
-    options = dict(spec.get("options") or {})
-    for g, o in options.items():
-        if g not in groups:
-            raise ViewError(f"choose.options: no group '{g}' in this display; groups: "
-                            f"{', '.join(groups) or 'none'}", field="choose.options", value=g,
-                            allowed=", ".join(groups))
-        if o not in groups[g]:
-            raise ViewError(f"choose.options.{g}: no option '{o}'; options: {', '.join(groups[g])}",
-                            field=f"choose.options.{g}", value=o, allowed=", ".join(groups[g]))
-    scheme = spec.get("scheme", "standard")
-    if scheme is None:
-        scheme = "standard"
-    if scheme != "standard" and scheme not in schemes:
-        raise ViewError(f"choose.scheme: no scheme '{scheme}' in this display; schemes: "
-                        f"{', '.join(['standard'] + schemes)}", field="choose.scheme", value=scheme,
-                        allowed=", ".join(["standard"] + schemes))
-    optional = spec.get("optional", False)
-    on_approach = bool(spec.get("on_approach", False))
 
-    out: list[tuple[Item, tuple[str, ...]]] = []
-    for i in items:
-        flags: list[str] = []
-        if i.status == "optional":
-            flags.append("optional")
-        if i.status == "on-approach":
-            flags.append("on-approach")
-        if i.group is not None:
-            flags.append("option")
-        if i.scheme not in (None, "standard"):
-            flags.append("scheme")
-        if i.arc_assumed:
-            flags.append("arc-assumed")
-        if spec.get("all"):
-            out.append((i, tuple(flags)))
-            continue
-        if i.status == "optional" and not (optional is True or (isinstance(optional, (list, tuple, set))
-                                                               and i.role in optional)):
-            continue
-        if i.status == "on-approach" and not on_approach:
-            continue
-        if i.group is not None and i.option != options.get(i.group, groups[i.group][0]):
-            continue
-        if scheme == "standard" and i.scheme not in (None, "standard"):
-            continue
-        if scheme != "standard" and i.scheme == "standard":
-            continue
-        out.append((i, tuple(flags)))
-    return out
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """Which options, scheme, optional and on-approach items a picture is drawn with."""
+
+    everything: bool
+    groups: dict[str, list[str]]
+    options: dict[str, str]
+    scheme: str
+    optional: Any
+    on_approach: bool
+
+    @classmethod
+    def of(cls, items: list[Item], spec: dict[str, Any]) -> _Choice:
+        groups: dict[str, list[str]] = {}
+        for i in items:
+            if i.group is not None and i.option is not None and i.option not in groups.setdefault(i.group, []):
+                groups[i.group].append(i.option)
+        schemes = sorted({i.scheme for i in items if i.scheme is not None and i.scheme != "standard"})
+        options = dict(spec.get("options") or {})
+        for g, o in options.items():
+            if g not in groups:
+                raise ViewError(f"choose.options: no group '{g}' in this display; groups: "
+                                f"{', '.join(groups) or 'none'}", field="choose.options", value=g,
+                                allowed=", ".join(groups))
+            if o not in groups[g]:
+                raise ViewError(f"choose.options.{g}: no option '{o}'; options: {', '.join(groups[g])}",
+                                field=f"choose.options.{g}", value=o, allowed=", ".join(groups[g]))
+        scheme = spec.get("scheme") or "standard"
+        if scheme != "standard" and scheme not in schemes:
+            raise ViewError(f"choose.scheme: no scheme '{scheme}' in this display; schemes: "
+                            f"{', '.join(['standard'] + schemes)}", field="choose.scheme", value=scheme,
+                            allowed=", ".join(["standard"] + schemes))
+        return cls(bool(spec.get("all")), groups, options, scheme, spec.get("optional", False),
+                   bool(spec.get("on_approach", False)))
+
+    def keeps(self, i: Item) -> bool:
+        """Whether the item is in the picture under this choice."""
+        if self.everything:
+            return True
+        opt = self.optional
+        if i.status == "optional" and not (opt is True or (isinstance(opt, (list, tuple, set)) and i.role in opt)):
+            return False
+        if i.status == "on-approach" and not self.on_approach:
+            return False
+        if i.group is not None and i.option != self.options.get(i.group, self.groups[i.group][0]):
+            return False
+        if self.scheme == "standard":
+            return i.scheme in (None, "standard")
+        return i.scheme != "standard"
+
+
+def _flags(i: Item) -> tuple[str, ...]:
+    """An item's uncertainty flags: optional, on-approach, one option, another scheme, arc assumed."""
+    return tuple(f for f, on in (("optional", i.status == "optional"), ("on-approach", i.status == "on-approach"),
+                                 ("option", i.group is not None), ("scheme", i.scheme not in (None, "standard")),
+                                 ("arc-assumed", i.arc_assumed)) if on)
+
+
+def select(display: Display, choose: str | Mapping[str, Any] = "typical",
+           period: str | None = None) -> list[tuple[Item, tuple[str, ...]]]:
+    """The items an observer's picture is drawn from, each with the flags of its uncertainty."""
+    period = resolve_period(display, period)
+    items = [i for i in display.items if i.period == period]
+    choice = _Choice.of(items, _choice_spec(choose))
+    return [(i, _flags(i)) for i in items if choice.keeps(i)]
 
 
 # ------------------------------------------------------------------------------------------
@@ -524,7 +533,7 @@ def remarks(picture: Picture) -> list[str]:
                            + (f" '{it.scheme}'" if f == "scheme" else ""))
     for h in picture.glimpsed:
         out.append(f"the {h.colour} light ({h.role}) is just outside its arc "
-                   f"({-h.edge_margin_deg:.2f}°): it may be glimpsed")
+                   f"({-(h.edge_margin_deg or 0.0):.2f}°): it may be glimpsed")
     return out
 
 
