@@ -159,6 +159,10 @@ def evaluate(cond: Condition, facts: dict[str, Any]) -> bool | None:
     """True, False, or None when a fact it needs is missing (and nothing else is false)."""
     unknown: str | None = None
     for fact, op, want in cond.tests:
+        if op == "eq":                       # the common test, inline
+            if facts[fact] != want:
+                return False
+            continue
         r = _test(op, facts[fact], want)
         if r is False:
             return False

@@ -231,9 +231,13 @@ class Condition:
     tests: tuple[tuple[str, str, Any], ...] = ()
     any_of: tuple["Condition", ...] = ()
     text: str = ""
+    always: bool = field(init=False, default=False, compare=False)   # no test at all: holds for every vessel
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "always", not (self.tests or self.any_of))
 
     def __bool__(self) -> bool:
-        return bool(self.tests or self.any_of)
+        return not self.always
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -30,7 +30,7 @@ from ..vessel import Vessel, make_vessel
 
 
 def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
-    if not cond:
+    if cond.always:
         return True
     r = evaluate(cond, facts)
     if r is None:
@@ -42,6 +42,13 @@ def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
         raise MissingFactError(f"{field}: needed to decide {cite} ({test}?); give it, e.g. {field}={example}",
                                field=field, value=None, allowed=test)
     return r
+
+
+def _applies(p: Provision, facts: dict, time: str | None) -> bool:
+    """Whether the provision applies: not a mere reference, shown at this time of day, its condition holds."""
+    if p.effect == "reference" or (time and p.shows and time not in p.periods):   # e.g. a day shape at night
+        return False
+    return p.when.always or _holds(p.when, facts, p.citation)
 
 
 def _variant(edition: Edition, it: Item, scheme: str | None, status: str) -> Item:
@@ -104,7 +111,7 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
         scheme = _scheme(p, o, applied_ids)
         for s in p.shows:
             it = s.item
-            if (time and it.period != time) or (s.when and not _holds(s.when, facts, it.citation)):
+            if (time and it.period != time) or not (s.when.always or _holds(s.when, facts, it.citation)):
                 continue
             r = it.role
             by = o.never.get(r) or (o.lieu[r] if r in o.lieu and o.lieu[r] is not p else None)
@@ -163,11 +170,7 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                     edition.in_force_citation)
         return Display(edition.id, vessel, (), (note,), (), True)
     time = vessel.time if vessel.time in ("night", "day") else None
-    applied: list[Provision] = [
-        p for p in edition.provisions
-        if p.effect != "reference"
-        and not (time and p.shows and time not in p.periods)   # e.g. a day shape, asked at night
-        and _holds(p.when, facts, p.citation)]
+    applied = [p for p in edition.provisions if _applies(p, facts, time)]
     gaps = [p for p in applied if p.effect == "gap"]
     notes = [Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
              for p in applied if p.effect == "info"]

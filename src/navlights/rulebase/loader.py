@@ -243,22 +243,20 @@ def _kind_arc(raw: RawLight, path: str, problems: list[str]) -> tuple[float, flo
     return (float(a), float(b))
 
 
-_LENGTH_KEYS = ("height_above_hull_min", "height_need_not_exceed", "above_gunwale_min", "height_min", "height_max",
+_LENGTH_KEYS = frozenset(("height_above_hull_min", "height_need_not_exceed", "above_gunwale_min", "height_min", "height_max",
                 "higher_by_min", "vertical_sep_min", "vertical_sep_max", "below_by_min", "abaft_min",
-                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min")
-_RELATION_KEYS = ("higher_than", "below", "above", "abaft", "forward_of")
+                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min"))
+_NO_PLACEMENT = PlacementSpec()
 
 
 def _placement_spec(written: dict[str, Any], path: str, problems: list[str]) -> PlacementSpec:
     """Typed placement (metres, enums) from the keys as written; lengths parsed here, once."""
     metres: dict[str, float | None] = {}
-    for k in _LENGTH_KEYS:
-        v = written.get(k)
+    for k in _LENGTH_KEYS.intersection(written):
         try:
-            metres[f"{k}_m"] = None if v is None else parse_length(v, f"{path}.{k}")
+            metres[f"{k}_m"] = parse_length(written[k], f"{path}.{k}")
         except ValueError as e:
             problems.append(str(e))
-            metres[f"{k}_m"] = None
     if written.get("position") and not written.get("at"):
         problems.append(f"{path}: position words need 'at' (one of {', '.join(a.value for a in At)})")
     at, side = written.get("at"), written.get("side")
@@ -276,10 +274,24 @@ class _Build:
         self.eid = raw.edition.id
         self.problems: list[str] = []
         self.sources: dict[str, Source] = {}
+        self._placements: dict[tuple[tuple[str, Any], ...], PlacementSpec] = {}
         for s in raw.source:
             if s.id in self.sources:
                 self.problems.append(f"source({s.id}): duplicate id")
             self.sources[s.id] = Source(**s.model_dump())
+
+    def placement(self, written: dict[str, Any], path: str) -> PlacementSpec:
+        """The typed placement, shared between entries that write the same constraints."""
+        key = tuple(sorted(written.items()))
+        got = self._placements.get(key)
+        if got is None:
+            problems: list[str] = []
+            got = _placement_spec(written, path, problems)
+            if problems:
+                self.problems += problems
+            else:
+                self._placements[key] = got
+        return got
 
     def cite(self, c: Any, path: str, **over: Any) -> Citation:
         return _citation(self.eid, c, self.problems, path, self.sources, **over)
@@ -296,7 +308,7 @@ class _Build:
                 rng = round(miles_to_nm(num, self.raw.edition.mile), 4)
             except ValueError as e:
                 self.problems.append(f"{kp}.range: {e}")
-        placement = _placement_spec(k.placement.model_dump(exclude_unset=True), f"{kp}.placement", self.problems)
+        placement = self.placement(k.placement.model_dump(exclude_unset=True), f"{kp}.placement")
         return LightKind(kid, k.canonical, k.term, k.colour, arc, k.all_round, k.arc_as_written, k.arc_assumed,
                          rng, k.range, placement, self.cite(k, kp))
 
@@ -312,9 +324,13 @@ class _Build:
 
     def item(self, s: RawShow, kind: LightKind | ShapeKind, raw_kind: RawLight | RawShape, cit: Citation,
              sp: str) -> Item:
-        written = raw_kind.placement.model_dump(exclude_unset=True) if isinstance(raw_kind, RawLight) else {}
-        written.update(s.placement.model_dump(exclude_unset=True))
-        placement = _placement_spec(written, f"{sp}.placement", self.problems)
+        own = s.placement.model_dump(exclude_unset=True) if s.placement.model_fields_set else {}
+        if not own:
+            placement = kind.placement if isinstance(kind, LightKind) else _NO_PLACEMENT   # parsed once
+        else:
+            written = raw_kind.placement.model_dump(exclude_unset=True) if isinstance(raw_kind, RawLight) else {}
+            written.update(own)
+            placement = self.placement(written, f"{sp}.placement")
         if isinstance(kind, LightKind):
             return Item(role=s.role, what="light", kind=kind.id, canonical=kind.canonical, term=kind.term,
                         colour=kind.colour, arc_deg=kind.arc_deg, all_round=kind.all_round,
@@ -359,12 +375,13 @@ class _Build:
         pp = f"provision[{i}]({p.id})"
         when = self.when(p.when, f"{pp}.when")
         pcit = self.cite(p, pp)
-        checks = ((p.effect == "referral" and not p.authority, "effect 'referral' needs authority"),
-                  (p.effect == "reference" and bool(p.when), "effect 'reference' never applies to a display; remove when"),
-                  (p.effect != "show" and bool(p.show), f"effect '{p.effect}' shows nothing; remove show"),
-                  (p.signal_unknown and p.effect != "gap", "signal_unknown goes with effect 'gap'"),
-                  (p.effect == "gap" and p.provenance != "gap", "effect 'gap' needs provenance 'gap'"))
-        self.problems += [f"{pp}: {msg}" for bad, msg in checks if bad]
+        if p.effect != "show" or p.signal_unknown:
+            checks = ((p.effect == "referral" and not p.authority, "effect 'referral' needs authority"),
+                      (p.effect == "reference" and bool(p.when), "effect 'reference' never applies; remove when"),
+                      (bool(p.show), f"effect '{p.effect}' shows nothing; remove show"),
+                      (p.signal_unknown and p.effect != "gap", "signal_unknown goes with effect 'gap'"),
+                      (p.effect == "gap" and p.provenance != "gap", "effect 'gap' needs provenance 'gap'"))
+            self.problems += [f"{pp}: {msg}" for bad, msg in checks if bad]
         shows = [self.show(s, p, f"{pp}.show[{j}]({s.role})", lights, shapes) for j, s in enumerate(p.show)]
         kept = tuple(s for s in shows if s is not None)
         return Provision(
@@ -384,10 +401,11 @@ class _Build:
                               for r in p.in_lieu_of + p.never + p.relieves if r not in all_roles]
             self.problems += [f"{pp}.substitute_for: unknown provision '{ref}'"
                               for ref in p.substitute_for if ref not in ids]
-            self.problems += [f"{pp}.show({s.item.role}).placement.{key}: role '{ref}' is shown by no provision"
-                              for s in p.shows for key, ref in s.item.placement.relations() if ref not in all_roles]
-        self.problems += [f"{kid}.placement.{key}: role '{ref}' is shown by no provision"
-                          for kid, k in lights.items() for key, ref in k.placement.relations() if ref not in all_roles]
+        where = [(f"{kid}.placement", k.placement) for kid, k in lights.items()]
+        where += [(f"provision({p.id}).show({s.item.role}).placement", s.item.placement)
+                  for p in provisions for s in p.shows if s.item.placement.relations()]
+        self.problems += [f"{path}.{key}: role '{ref}' is shown by no provision"
+                          for path, spec in where for key, ref in spec.relations() if ref not in all_roles]
 
 
 def _shape_errors(err: ValidationError, data: dict[str, Any]) -> list[str]:
