@@ -31,7 +31,6 @@ KNOWN: set[tuple[str, str]] = {
     ("navlights/engines/display.py", "length"), ("navlights/engines/identify.py", "length"),
     ("navlights/notation.py", "length"), ("navlights/placement.py", "length"),
     ("navlights/render/scene.py", "length"), ("navlights/rulebase/loader.py", "length"),
-    ("navlights/web/app.py", "length"),
 }
 
 
