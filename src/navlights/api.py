@@ -347,3 +347,41 @@ def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | N
     out["edition_titles"] = titles
     out["notation_help"] = NOTATION_HELP
     return out
+
+
+# =============================================================================================
+# --- for front ends: the web app imports only this facade and navlights.errors ----------------
+# Thin entry points for what the web app used to reach into engines for. The quiz engine
+# (engines/quiz.py) loads on first use.
+
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    import random
+
+    from .engines.quiz import Question
+
+def version() -> str:
+    """The package version."""
+    from . import __version__
+    return __version__
+
+
+def quiz_items(edition_name: str | Edition = DEFAULT_EDITION) -> list[str]:
+    """The edition's quiz items (situations that show a light at night), in the order classes lists them."""
+    from .engines import quiz as _quiz
+    return _quiz.items(edition(edition_name))
+
+
+def quiz_question(edition_name: str | Edition, item: str, rng: random.Random) -> Question | None:
+    """A question on ``item`` (``engines.quiz.Question``): a vessel, an aspect and up to four answers whose
+    pictures from that aspect differ; None if no fair question fits. ``rng``: a ``random.Random``, so a
+    seeded generator gives the same questions."""
+    from .engines import quiz as _quiz
+    return _quiz.question(edition(edition_name), item, rng)
+
+
+def identify_cache_dir() -> str:
+    """Where identification indexes are kept on disk by default, as the command line keeps them."""
+    from .engines.identify import default_cache_dir
+    return str(default_cache_dir())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Sequence
 
 log = logging.getLogger("navlights.web")
 
@@ -43,7 +43,7 @@ class TooLarge(Exception):
     """The request body ran past the limit while it was read."""
 
 
-async def _send_json(send: Send, status: int, body: dict[str, Any], extra: list[tuple[bytes, bytes]] = ()) -> None:
+async def _send_json(send: Send, status: int, body: dict[str, Any], extra: Sequence[tuple[bytes, bytes]] = ()) -> None:
     data = json.dumps(body).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),

@@ -247,11 +247,7 @@ def compare(q: CompareQuery) -> dict[str, Any]:
 
 def _identify_cache_dir() -> str | None:
     """Where the identification index is kept on disk: as the command line keeps it (docs/identify.md)."""
-    try:
-        from ..engines.identify import default_cache_dir
-    except ImportError:
-        return None
-    return str(default_cache_dir())
+    return api.identify_cache_dir()
 
 
 def identify(q: IdentifyQuery) -> dict[str, Any]:

@@ -1,9 +1,9 @@
-"""Training: what is she? Questions from an edition's representative vessels, Leitner boxes, SQLite progress.
+"""Training progress: Leitner boxes in SQLite. The questions come from the quiz engine, through the facade.
 
-An *item* is one situation of one edition (``navlights.classes.vessels``: "vessel at anchor",
-"power-driven vessel towing", …). A question shows one representative of the item (a length, a
-tonnage, a tow) from a random aspect, and offers four vessels whose pictures from that aspect all
-differ, so exactly one answer fits what is seen.
+An *item* is one situation of one edition ("vessel at anchor", "power-driven vessel towing", …);
+``api.quiz_items`` lists them and ``api.quiz_question`` makes a question on one (engines/quiz.py:
+a representative vessel seen from a fair aspect, and up to four answers whose pictures differ).
+This module decides which item to ask next and keeps the answers.
 
 Spaced repetition (Leitner): every item sits in box 1 to 5 (a new item starts in box 1). A right
 answer moves it up one box and schedules it ``2 ** (box - 1)`` answers later (box 2: after two, box
@@ -23,16 +23,13 @@ import os
 import random
 import sqlite3
 import threading
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .. import api, classes
+from .. import api
 from ..errors import NavlightsError
 
 BOXES = 5
-CHOICES = 4
 SCHEMA_VERSION = 1
 
 _SCHEMA = """
@@ -68,101 +65,6 @@ def default_db_path() -> Path:
 
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-
-
-# ---------------------------------------------------------------------------------------------
-# The question pool
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One representative vessel of an item, with its words."""
-
-    item: str
-    vessel_json: str
-    words: str
-
-    @property
-    def vessel(self) -> dict[str, Any]:
-        return json.loads(self.vessel_json)
-
-
-@lru_cache(maxsize=8)
-def pool(edition_id: str) -> tuple[Candidate, ...]:
-    """The edition's representative vessels that show at least one light at night."""
-    ed = api.edition(edition_id)
-    out: list[Candidate] = []
-    seen_words: set[str] = set()
-    for label, vessel in classes.vessels(ed):
-        try:
-            d = api.display(vessel, ed)
-        except NavlightsError:
-            continue
-        if not any(i.status == "required" and i.period == "night" for i in d.lights):
-            continue
-        words = d.vessel.describe()
-        if words in seen_words:
-            continue
-        seen_words.add(words)
-        out.append(Candidate(label, json.dumps(vessel, sort_keys=True), words))
-    return tuple(out)
-
-
-def items_of(edition_id: str) -> list[str]:
-    """The edition's training items (situations), in the order classes lists them."""
-    return list(dict.fromkeys(c.item for c in pool(edition_id)))
-
-
-def _picture(c: Candidate, edition_id: str, aspect_deg: float) -> Any | None:
-    try:
-        return api.view(api.display(c.vessel, edition_id), aspect_deg, None)
-    except NavlightsError:
-        return None
-
-
-def _fair(p: Any) -> bool:
-    """A picture worth asking about: something seen, nothing on the edge of its arc."""
-    return bool(p and p.items and not p.glimpsed and all("edge" not in i.flags for i in p.items))
-
-
-def make_question(edition_id: str, item: str, rng: random.Random) -> dict[str, Any] | None:
-    """A question on ``item``: a vessel, an aspect, and four answers whose pictures differ; None if none fits."""
-    cands = [c for c in pool(edition_id) if c.item == item]
-    rng.shuffle(cands)
-    others = [c for c in pool(edition_id) if c.item != item]
-    for c in cands[:6]:
-        # among a few fair aspects, ask about the one that shows most of her lights: a lone stern
-        # light fits half the fleet, and a question should teach what tells a vessel apart
-        views = []
-        for _ in range(16):
-            aspect = float(rng.randrange(0, 360))
-            p = _picture(c, edition_id, aspect)
-            if _fair(p):
-                views.append((len(p.items), rng.random(), aspect, p))
-            if len(views) == 6:
-                break
-        for _, _, aspect, p in sorted(views, reverse=True):
-            sig = p.describe()
-            chosen, sigs = [c], {sig}
-            rng.shuffle(others)
-            for o in others:
-                op = _picture(o, edition_id, aspect)
-                if op is None or not op.items:
-                    continue
-                osig = op.describe()
-                if osig in sigs:
-                    continue
-                chosen.append(o)
-                sigs.add(osig)
-                if len(chosen) == CHOICES:
-                    break
-            if len(chosen) < 2:
-                continue
-            rng.shuffle(chosen)
-            return {"item": item, "vessel": c.vessel, "aspect_deg": aspect,
-                    "choices": [{"text": o.words, "item": o.item, "vessel": o.vessel} for o in chosen],
-                    "answer": chosen.index(c)}
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,7 +113,7 @@ class Progress:
         return int(row[0])
 
     def _next_item(self, db: sqlite3.Connection, edition_id: str) -> str:
-        items = items_of(edition_id)
+        items = api.quiz_items(edition_id)
         asked = self._answered(db, edition_id)
         rows = {r["item"]: r for r in db.execute("SELECT * FROM items WHERE edition = ?", (edition_id,))}
         known = [r for r in rows.values() if r["item"] in items]
@@ -242,16 +144,16 @@ class Progress:
             while q is None:
                 item = self._next_item(db, edition_id)
                 if item in tried:     # the scheduler keeps offering an item no fair question fits
-                    item = self._rng.choice([i for i in items_of(edition_id) if i not in tried] or [item])
+                    item = self._rng.choice([i for i in api.quiz_items(edition_id) if i not in tried] or [item])
                 tried.add(item)
-                q = make_question(edition_id, item, self._rng)
-                if q is None and len(tried) >= len(items_of(edition_id)):
+                q = api.quiz_question(edition_id, item, self._rng)
+                if q is None and len(tried) >= len(api.quiz_items(edition_id)):
                     raise ProgressError(f"edition: no training questions can be made for {edition_id}",
                                         field="edition", value=edition_id)
             cur = db.execute("INSERT INTO questions (edition, item, vessel, aspect_deg, choices, answer, created) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (edition_id, q["item"], json.dumps(q["vessel"]), q["aspect_deg"],
-                              json.dumps(q["choices"]), q["answer"], _now()))
+                             (edition_id, q.item, json.dumps(q.vessel), q.aspect_deg,
+                              json.dumps([c.to_dict() for c in q.choices]), q.answer, _now()))
             row = db.execute("SELECT * FROM questions WHERE id = ?", (cur.lastrowid,)).fetchone()
             return self._public(row)
 
@@ -323,7 +225,7 @@ class Progress:
     def summary(self, edition_id: str) -> dict[str, Any]:
         """Answers, right answers, items per box (0: not yet seen), and the weakest items."""
         edition_id = api.edition(edition_id).id
-        items = items_of(edition_id)
+        items = api.quiz_items(edition_id)
         with self._lock:
             db = self._db()
             asked = self._answered(db, edition_id)

@@ -1,0 +1,171 @@
+"""What every route module shares: the app's state, page rendering, error bodies, query parsing.
+
+The app's state is one :class:`Context` on ``app.state.ctx`` (the training progress and the
+templates), built by ``create_app``; handlers reach it through the request, never a closure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup, escape
+from pydantic import BaseModel, ValidationError
+
+from .. import api
+from ..errors import NavlightsError
+from . import pages
+from .queries import one_line
+from .training import NoSuchQuestion, Progress, ProgressError
+
+HERE = Path(__file__).parent
+M = TypeVar("M", bound=BaseModel)
+#: (field, message): a bad input, shown on the page that was asked for.
+FieldError = tuple[str, str]
+#: The OpenAPI responses of a route that answers an SVG picture.
+SVG_RESPONSES: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}}}}
+
+
+class Unavailable(NavlightsError, RuntimeError):
+    """A feature this build lacks (the renderer, identification)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Per-app state: the learner's progress (SQLite, opened on first use) and the page templates."""
+
+    progress: Progress
+    templates: Environment
+
+
+def context(request: Request) -> Context:
+    """The app's :class:`Context`."""
+    return cast(Context, request.app.state.ctx)
+
+
+def progress(request: Request) -> Progress:
+    """The app's training progress."""
+    return context(request).progress
+
+
+# ---------------------------------------------------------------------------------------------
+# Templates
+
+
+def templates() -> Environment:
+    """The Jinja2 environment of the pages: autoescaping, and the filters the templates use."""
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True,
+                      lstrip_blocks=True, auto_reload=False)
+    env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS)
+    env.filters["sector_label"] = pages.sector_label
+    env.filters["ticks"] = _ticks
+    env.filters["swatch"] = _swatch
+    env.filters["prov"] = _prov
+    env.filters["article"] = _article
+    return env
+
+
+def _swatch(colour: str) -> Markup:
+    """A coloured dot and the colour's name."""
+    c = escape(colour)
+    return Markup(f'<span class="swatch c-{c.replace(" ", "-")}" aria-hidden="true"></span>{c}')
+
+
+def _prov(provenance: str) -> Markup:
+    """A provenance badge: primary, secondary, inferred or gap, with its meaning on hover."""
+    p = escape(provenance)
+    words = escape(pages.PROVENANCE_WORDS.get(provenance, provenance))
+    return Markup(f'<span class="prov prov-{p}" title="{words}">{p}</span>')
+
+
+def _ticks(text: str) -> Markup:
+    """Escaped text with `backticks` as <code>."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+
+
+def _article(words: str) -> str:
+    """'a vessel', 'an anchor light'."""
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
+def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+    """An HTML page from its template; every page gets the edition list and what this build can do."""
+    ctx.setdefault("editions", pages.edition_choices())
+    ctx.setdefault("render_available", pages.renderer() is not None)
+    ctx.setdefault("identify_available", pages.identifier() is not None)
+    return HTMLResponse(context(request).templates.get_template(name).render(**ctx), status_code=status)
+
+
+def error_page(request: Request, status: int, message: str, field: str | None = None) -> HTMLResponse:
+    """The error page: the status and the one-line message."""
+    return page(request, "error.html", status=status, error=message, field=field, title=f"{status}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+def status_of(err: NavlightsError) -> int:
+    """503 for a missing feature or an unusable database, 404 for no such question, else 422."""
+    if isinstance(err, Unavailable) or (isinstance(err, ProgressError) and err.field == "db"):
+        return 503
+    if isinstance(err, NoSuchQuestion):
+        return 404
+    return 422
+
+
+def error_body(status: int, field: str | None, message: str) -> dict[str, Any]:
+    """The JSON of every error: one line naming the field."""
+    return {"error": message, "field": field, "status": status}
+
+
+def error_json(status: int, field: str | None, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(error_body(status, field, message), status_code=status, headers=headers)
+
+
+def wants_json(request: Request) -> bool:
+    """Whether errors on this path are answered as JSON (the twins, the API, pictures) rather than a page."""
+    path = request.url.path
+    return path.endswith((".json", ".svg")) or path.startswith(("/api/", "/openapi"))
+
+
+def first_error(errors: Any, allowed_fields: tuple[str, ...] = ()) -> FieldError:
+    """(field, message) for the first of pydantic's or FastAPI's validation errors."""
+    return one_line(list(errors), allowed_fields)
+
+
+# ---------------------------------------------------------------------------------------------
+# Query strings of the HTML pages (the .json twins let FastAPI parse theirs)
+
+
+def parse(model: type[M], request: Request, defaults: dict[str, Any] | None = None) -> tuple[M | None,
+                                                                                              FieldError | None]:
+    """The query string as ``model`` (``defaults`` when there is none), or the first error."""
+    raw = dict(request.query_params)
+    if not raw and defaults:
+        raw = dict(defaults)
+    try:
+        return model.model_validate(raw), None
+    except ValidationError as e:
+        return None, first_error(e.errors(include_url=False), tuple(model.model_fields))
+
+
+def form_values(request: Request, defaults: dict[str, Any] | None = None) -> dict[str, str]:
+    """What the page's form shows: the query, or the defaults when there is none."""
+    raw = dict(request.query_params)
+    return raw if raw or not defaults else {k: str(v) for k, v in defaults.items()}
+
+
+def defaults_if_empty(request: Request, q: M, defaults: dict[str, Any]) -> M:
+    """``q``, or the defaults when the query string is empty (a first visit)."""
+    return type(q).model_validate(defaults) if not request.url.query else q
+
+
+def failed(err: NavlightsError) -> FieldError:
+    """A navlights error as (field, message), for a page that shows it in its form."""
+    return (err.field or "request", str(err))

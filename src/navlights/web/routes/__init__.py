@@ -1,0 +1,16 @@
+"""The web app's routes, one module per page; ``create_app`` includes their routers in this order.
+
+The order is that of the OpenAPI document and of route matching (``/train/q/{id}.json`` before
+``/train/q/{id}``).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from . import api, compare, docs, editions, explore, home, identify, train
+
+ROUTERS: tuple[APIRouter, ...] = (home.router, explore.router, compare.router, identify.router, editions.router,
+                                  api.router, train.router, docs.router)
+
+__all__ = ["ROUTERS"]

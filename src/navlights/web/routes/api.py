@@ -1,0 +1,64 @@
+"""The JSON API under /api/: changes between editions, the governing edition, pictures, a posted display."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse, Response
+
+from ... import api
+from .. import pages
+from ..common import SVG_RESPONSES, Unavailable
+from ..queries import ChangesQuery, DisplayBody, GoverningQuery, RenderQuery, ViewQuery
+
+router = APIRouter()
+
+
+# --- editions ---------------------------------------------------------------------------------
+
+
+@router.get("/api/changes.json", tags=["editions"], summary="What changed from one edition to another",
+            response_model=dict[str, Any])
+async def changes_json(q: Annotated[ChangesQuery, Query()]) -> JSONResponse:
+    """As `navlights changes A B --json`: every difference, derived from the rule data, grouped by vessel
+    situation, with both cites and the lengths (ft) where it holds."""
+    a, b = api.edition(q.a), api.edition(q.b)
+    return JSONResponse({"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)})
+
+
+@router.get("/api/governing.json", tags=["editions"], summary="Which edition governed on a date in given waters",
+            response_model=dict[str, Any])
+async def governing_json(q: Annotated[GoverningQuery, Query()]) -> JSONResponse:
+    """As `navlights governing --json`: the edition in force, or an honest 'not covered', with its basis."""
+    return JSONResponse(api.governing(q.date, q.waters).to_dict())
+
+
+# --- pictures ---------------------------------------------------------------------------------
+
+
+@router.get("/api/view.json", tags=["pictures"], summary="What an observer sees of a vessel",
+            response_model=dict[str, Any])
+async def view_json(q: Annotated[ViewQuery, Query()]) -> JSONResponse:
+    """The picture at `aspect` (and `distance`): the items seen left to right, in words and as data
+    (schema: docs/schema/picture.schema.json)."""
+    return JSONResponse(api.view_json(q.vessel(), q.edition, aspect_deg=q.aspect, distance_nm=q.distance,
+                                      eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
+                                      period=q.period))
+
+
+@router.get("/api/render.svg", tags=["pictures"], summary="The night, day or plan view as SVG",
+            response_class=Response, responses=SVG_RESPONSES)
+async def render_svg(q: Annotated[RenderQuery, Query()]) -> Response:
+    """The picture drawn by the renderer. 503 where this build has no renderer."""
+    svg = pages.render_query(q)
+    if svg is None:
+        raise Unavailable("render: the renderer is not available in this build yet", field="render")
+    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "max-age=3600"})
+
+
+@router.post("/api/display.json", tags=["pictures"], summary="The display of a vessel given as a JSON object",
+             response_model=dict[str, Any])
+async def display_post(body: DisplayBody) -> JSONResponse:
+    """As `navlights lights --vessel-json ... --json` (schema: docs/schema/display.schema.json)."""
+    return JSONResponse(api.display_json(body.vessel, body.edition))

@@ -1,0 +1,39 @@
+"""Compare: one vessel under every edition side by side, with the differences; and its twin."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from ...errors import NavlightsError
+from .. import pages
+from ..common import defaults_if_empty, failed, form_values, page, parse
+from ..queries import CompareQuery
+
+router = APIRouter()
+
+#: What a first visit shows: a 200 ft power-driven vessel of 1000 tons (the 1897 rules need a tonnage).
+DEFAULT_COMPARE = {"length": "200 ft", "tonnage": "1000"}
+
+
+@router.get("/compare", response_class=HTMLResponse, include_in_schema=False)
+async def compare_page(request: Request) -> HTMLResponse:
+    q, err = parse(CompareQuery, request, DEFAULT_COMPARE)
+    data = None
+    if q is not None:
+        try:
+            data = pages.compare(q)
+        except NavlightsError as e:
+            err = failed(e)
+    return page(request, "compare.html", status=422 if err else 200, title="Compare", data=data,
+                form=form_values(request, DEFAULT_COMPARE), error=err)
+
+
+@router.get("/compare.json", tags=["pages"], summary="One vessel under every edition, with the differences",
+            response_model=dict[str, Any])
+async def compare_json(request: Request, q: Annotated[CompareQuery, Query()]) -> JSONResponse:
+    """Side by side: each edition's display, a row per light or shape, cells that differ from the
+    edition before marked, and the differences in words with both cites."""
+    return JSONResponse(pages.compare(defaults_if_empty(request, q, DEFAULT_COMPARE)))

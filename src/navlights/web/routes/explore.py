@@ -1,0 +1,40 @@
+"""Explore: an edition and a vessel -> the display, the picture at an aspect, the sectors; and its twin."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from ...errors import NavlightsError
+from .. import pages
+from ..common import defaults_if_empty, failed, form_values, page, parse
+from ..queries import ViewQuery
+
+router = APIRouter()
+
+#: What a first visit shows: the issue's 200 ft power-driven vessel.
+DEFAULT_VESSEL = {"length": "200 ft"}
+
+
+@router.get("/explore", response_class=HTMLResponse, include_in_schema=False)
+async def explore_page(request: Request) -> HTMLResponse:
+    q, err = parse(ViewQuery, request, DEFAULT_VESSEL)
+    data, svgs = None, {}
+    if q is not None:
+        try:
+            data = pages.explore(q)
+            svgs = pages.explore_svgs(data, q)
+        except NavlightsError as e:
+            err = failed(e)
+    return page(request, "explore.html", status=422 if err else 200, title="Explore", data=data, svgs=svgs,
+                form=form_values(request, DEFAULT_VESSEL), error=err)
+
+
+@router.get("/explore.json", tags=["pages"], summary="The display, the picture and the sectors of one vessel",
+            response_model=dict[str, Any])
+async def explore_json(request: Request, q: Annotated[ViewQuery, Query()]) -> JSONResponse:
+    """The explore page's data: the lights and shapes with their cites and provenance, the gaps,
+    what an observer sees from `aspect` (and `distance`), the aspect sectors, and picture links."""
+    return JSONResponse(pages.explore(defaults_if_empty(request, q, DEFAULT_VESSEL)))

@@ -1,0 +1,47 @@
+"""Identify: a picture seen (clicked or typed in the notation) -> the readings, ranked; and its twin."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from ...errors import NavlightsError
+from .. import pages
+from ..common import Unavailable, failed, page, parse
+from ..queries import IdentifyQuery
+
+router = APIRouter()
+
+#: Small pictures drawn for the first readings.
+PICTURES = 20
+
+
+@router.get("/identify", response_class=HTMLResponse, include_in_schema=False)
+async def identify_page(request: Request) -> HTMLResponse:
+    q, err = parse(IdentifyQuery, request)
+    data = None
+    if q is not None:
+        try:
+            data = pages.identify(q)
+        except NavlightsError as e:
+            err = failed(e)
+    pictures: dict[int, str | None] = {}
+    if data and data.get("result"):
+        for n, h in enumerate(pages.hypotheses(data["result"])[:PICTURES]):
+            pictures[n] = pages.hypothesis_picture(h, n)
+    return page(request, "identify.html", status=422 if err else 200, title="Identify", data=data,
+                pictures=pictures, form=dict(request.query_params), error=err, guide=pages.notation_guide())
+
+
+@router.get("/identify.json", tags=["pages"], summary="Ranked readings of a picture seen",
+            response_model=dict[str, Any])
+async def identify_json(q: Annotated[IdentifyQuery, Query()]) -> JSONResponse:
+    """What a typed picture may be: ranked hypotheses (vessel class, aspect interval, heading cue,
+    cites). 503 where this build has no identification engine."""
+    if pages.identifier() is None:
+        raise Unavailable("identify: identification is not available in this build yet", field="identify")
+    if not q.notation:
+        raise NavlightsError("notation: is required; type the lights seen", field="notation")
+    return JSONResponse(pages.identify(q))
