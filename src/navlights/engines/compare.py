@@ -53,7 +53,7 @@ class Comparison:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "vessel": self.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "vessel": self.vessel.to_json(),
             "description": self.vessel.describe(),
             "editions": list(self.editions),
             "displays": {k: (d.to_dict() if d else None) for k, d in self.displays.items()},
@@ -192,7 +192,7 @@ def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
         return Governing(date, waters, None,
                          f"not covered: the earliest edition for {waters} in navlights is {eds[0].id}, in force "
                          f"from {eds[0].in_force_from}", "before the first recorded in-force date")
-    for e, nxt in zip(eds, eds[1:] + [None]):  # type: ignore[operator]
+    for e, nxt in zip(eds, eds[1:] + [None]):
         end = e.in_force_to or (nxt.in_force_from if nxt else None)
         if date >= e.in_force_from and (end is None or date < end):  # type: ignore[operator]
             prov = e.in_force_citation.provenance
