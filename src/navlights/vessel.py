@@ -425,7 +425,7 @@ def _as_flat(err: VesselError, given: dict[str, Any]) -> VesselError:
 def _flatten(data: dict[str, Any], status: str) -> dict[str, Any]:
     """The flat fields of a vessel's JSON (the inverse of :func:`_nest`)."""
     out = {k: data[k] for k in _PLAIN if k in data}
-    if status == "underway" and out.get("making_way") is True or status != "underway":
+    if status != "underway" or out.get("making_way") is True:
         out.pop("making_way", None)            # what the status implies goes without saying
     tow, in_tow, fish = data.get("towing"), data.get("being_towed"), data.get("fishing")
     if tow is not None:
