@@ -592,7 +592,7 @@ def test_json_validates_against_schema():
 
 
 def test_import_stays_light():
-    code = ("import sys, navlights, navlights.notation, navlights.engines.identify, navlights.cli_identify; "
+    code = ("import sys, navlights, navlights.notation, navlights.engines.identify, navlights.cli.identify; "
             "navlights.identify; assert 'numpy' not in sys.modules, 'numpy imported'; "
             "from navlights import api; p = api.parse_picture('W/W R'); assert 'numpy' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)

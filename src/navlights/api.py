@@ -116,7 +116,7 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
     per = _view.resolve_period(d, period)
     return {
         "edition": d.edition, "edition_title": edition(edition_name).title,
-        "vessel": d.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+        "vessel": d.vessel.to_json(),
         "description": d.vessel.describe(), "period": per,
         "choose": choose if isinstance(choose, str) else dict(choose),
         "edges": "closed: an aspect on an arc end sees the light; a single aspect where arcs meet is "
@@ -380,8 +380,30 @@ def quiz_question(edition_name: str | Edition, item: str, rng: random.Random) ->
     from .engines import quiz as _quiz
     return _quiz.question(edition(edition_name), item, rng)
 
+# --- flat fields, the identify cache, galleries: what the command line and the web app need -------
+
+from .render import RenderError  # noqa: E402, F401  (re-exported; an error class only, the renderer loads later)
+
+
+
+def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Vessel:
+    """The vessel the flat fields describe (CLI options, web query parameters) over ``base``; see
+    :meth:`navlights.vessel.Vessel.from_fields`.
+
+    >>> vessel_from_fields(length="120 ft", being_towed=True, tow_length="700 ft").to_json()["being_towed"]
+    {'tow_length': '213.36 m'}
+    """
+    return Vessel.from_fields(base, **flat)
+
 
 def identify_cache_dir() -> str:
-    """Where identification indexes are kept on disk by default, as the command line keeps them."""
+    """Where the command line and the web app keep the identification index on disk (docs/identify.md)."""
     from .engines.identify import default_cache_dir
     return str(default_cache_dir())
+
+
+def write_gallery(outdir: str, edition_name: str = DEFAULT_EDITION, **options: Any) -> dict[str, Any]:
+    """Every vessel class of an edition drawn at several aspects, with index.html and labels.json (docs/render.md);
+    the summary. ``options`` as :func:`navlights.render.gallery.write_gallery`."""
+    from .render.gallery import write_gallery as _write_gallery
+    return _write_gallery(outdir, edition_name, **options)

@@ -214,7 +214,7 @@ class Display:
     def to_dict(self) -> dict[str, Any]:
         return {
             "edition": self.edition,
-            "vessel": self.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "vessel": self.vessel.to_json(),
             "description": self.vessel.describe(),
             "complete": self.complete,
             "provisions": list(self.provisions),

@@ -6,11 +6,21 @@ vessel under mechanical power). Lengths accept units; contradictions are refused
 >>> v = make_vessel({"propulsion": "power", "length": "200 ft"})
 >>> v.status, v.making_way, round(v.length_m, 2)
 ('underway', True, 60.96)
+
+Flat fields (the CLI's options, the web's query parameters) build the same vessel through one
+translation, and :meth:`Vessel.to_json` writes what is read back:
+
+>>> w = Vessel.from_fields(length="120 ft", being_towed=True, tow_length="700 ft")
+>>> w.to_json()
+{'propulsion': 'none', 'length': '36.576 m', 'making_way': True, 'being_towed': {'tow_length': '213.36 m'}}
+>>> make_vessel(w.to_json()) == w
+True
 """
 
 from __future__ import annotations
 
 from functools import cached_property
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -230,8 +240,55 @@ class Vessel(_Strict):
             parts.append(self.service)
         return ", ".join(parts)
 
+    @classmethod
+    def from_fields(cls, base: Mapping[str, Any] | None = None, /, **flat: Any) -> "Vessel":
+        """The vessel that flat fields describe (the CLI's options, the web's query parameters), over ``base``.
+
+        ``flat`` takes the names in :data:`FLAT_FIELDS`; None is "not given", and so is false for an on/off
+        fact (``towing``, ``seaplane`` ...), while ``making_way``, ``machinery`` and ``gear_out`` may be
+        false. ``tow_length`` is the tow's length: of her own tow, or, given with ``being_towed`` (and no
+        towing), of the tow she is in. ``base`` is a vessel mapping the fields override and add to (the
+        CLI's ``--vessel-json``). A bad value is one :class:`VesselError` naming the flat field.
+
+        >>> Vessel.from_fields(length="200 ft", towing=True, tow_length="700 ft").towing.tow_length
+        213.36
+        >>> Vessel.from_fields(length="200 ft", tow_vessels=0)
+        Traceback (most recent call last):
+        ...
+        navlights.errors.VesselError: tow_vessels: 0: Input should be greater than or equal to 1
+        """
+        given = _given(flat)
+        try:
+            return make_vessel(_nest(dict(base or {}), given))
+        except VesselError as e:
+            raise _as_flat(e, given) from None
+
+    def to_fields(self) -> dict[str, Any]:
+        """The flat fields that give this vessel back through :meth:`from_fields` (lengths as ``'… m'``).
+
+        >>> Vessel.from_fields(length="200 ft", fishing="trawl", gear_out=False).to_fields()
+        {'propulsion': 'power', 'length': '60.96 m', 'fishing': 'trawl', 'gear_out': False}
+        """
+        return _flatten(self.to_json(), self.status)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data that :func:`make_vessel` (and ``--vessel-json``) accepts back as the same vessel.
+
+        Fields at their defaults are left out; lengths are text with their unit, in metres to the
+        micrometre the model keeps (``'60.96 m'`` for 200 ft), so reading them back gives the same floats.
+        """
+        out = self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        for key in ("length", "breadth"):
+            if out.get(key) is not None:
+                out[key] = metres_text(out[key])
+        for sub, key in (("towing", "tow_length"), ("being_towed", "tow_length"), ("fishing", "gear_extent")):
+            if isinstance(out.get(sub), dict) and out[sub].get(key) is not None:
+                out[sub][key] = metres_text(out[sub][key])
+        return out
+
 
 FIELDS = tuple(f.alias or name for name, f in Vessel.model_fields.items())
+_PARTS: dict[str, type[_Strict]] = {"towing": Towing, "being_towed": BeingTowed, "fishing": Fishing}
 
 
 def _one_line(err: ValidationError) -> VesselError:
@@ -241,8 +298,7 @@ def _one_line(err: ValidationError) -> VesselError:
     kind, msg, val = e["type"], e["msg"], e.get("input")
     if kind == "extra_forbidden":
         parent = e["loc"][:-1]
-        allowed = FIELDS if not parent else tuple(
-            {"towing": Towing, "being_towed": BeingTowed, "fishing": Fishing}[str(parent[0])].model_fields)
+        allowed = FIELDS if not parent else tuple(_PARTS[str(parent[0])].model_fields)
         return VesselError(f"unknown field '{loc}'; allowed: {', '.join(allowed)}",
                            field=loc, value=val, allowed=", ".join(allowed))
     if kind == "literal_error":
@@ -273,3 +329,118 @@ def make_vessel(data: dict[str, Any] | Vessel) -> Vessel:
         raise
     except ValidationError as err:
         raise _one_line(err) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Flat fields <-> the nested vessel: one translation for the CLI and the web
+
+#: Every flat field, in the order the CLI lists its options and the web its query parameters.
+FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "towing",
+               "tow_length", "tow_vessels", "tow_raft", "tow_alongside", "pushing", "being_towed", "not_last_of_tow",
+               "being_pushed", "not_under_command", "restricted", "fishing", "gear_extent", "gear_out",
+               "pilot_on_duty", "service", "sails_set", "machinery", "time")
+#: Flat fields copied as they are.
+_PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
+          "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set", "machinery",
+          "time")
+#: On/off facts whose false is a fact, not "not given".
+_FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out"}
+#: Flat fields of the nested parts: flat name -> (part, key).
+_NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
+           "tow_alongside": ("towing", "alongside"), "fishing": ("fishing", "method"),
+           "gear_extent": ("fishing", "gear_extent"), "gear_out": ("fishing", "gear_out")}
+#: An error's field inside the nested vessel -> the flat field that sets it.
+_FLAT_NAME = {f"{part}.{key}": name for name, (part, key) in _NESTED.items()} | {
+    "towing.tow_length": "tow_length", "being_towed.tow_length": "tow_length",
+    "being_towed.last_of_tow": "not_last_of_tow"}
+
+
+def metres_text(metres: float) -> str:
+    """A length as text in metres, to the micrometre: ``'60.96 m'``.
+
+    >>> metres_text(60.96), metres_text(61.0), metres_text(0.000001)
+    ('60.96 m', '61 m', '0.000001 m')
+    """
+    return f"{metres:.6f}".rstrip("0").rstrip(".") + " m"
+
+
+def _given(flat: dict[str, Any]) -> dict[str, Any]:
+    unknown = [k for k in flat if k not in FLAT_FIELDS]
+    if unknown:
+        allowed = ", ".join(FLAT_FIELDS)
+        raise VesselError(f"unknown field '{unknown[0]}'; allowed: {allowed}", field=unknown[0],
+                          value=flat[unknown[0]], allowed=allowed)
+    return {k: v for k, v in flat.items() if v is not None and (v is not False or k in _FALSE_IS_A_FACT)}
+
+
+def _part(value: Any, part: str) -> dict[str, Any]:
+    """A nested part of a base vessel as a mapping to add to (``true`` is the part with its defaults)."""
+    if isinstance(value, dict):
+        return dict(value)
+    if part == "fishing" and isinstance(value, str):
+        return {"method": value}
+    return {}
+
+
+def _has(data: dict[str, Any], part: str) -> bool:
+    return data.get(part) not in (None, False)
+
+
+def _nest(data: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a vessel mapping) with the flat fields ``given`` laid over it."""
+    for k in _PLAIN:
+        if k in given:
+            data[k] = given[k]
+    parts: dict[str, dict[str, Any]] = {"towing": {}, "being_towed": {}, "fishing": {}}
+    for name, (part, key) in _NESTED.items():
+        if name in given:
+            parts[part][key] = given[name]
+    if given.get("not_last_of_tow"):
+        parts["being_towed"]["last_of_tow"] = False
+    towing = "towing" in given or bool(parts["towing"]) or _has(data, "towing")
+    in_tow = "being_towed" in given or "not_last_of_tow" in given or _has(data, "being_towed")
+    if "tow_length" in given:
+        parts["being_towed" if in_tow and not towing else "towing"]["tow_length"] = given["tow_length"]
+    starts = {"towing": "towing" in given, "being_towed": "being_towed" in given,
+              "fishing": "fishing" in given or "gear_extent" in given or given.get("gear_out") is False}
+    for part, fields in parts.items():
+        if starts[part] or fields:
+            data[part] = {**_part(data.get(part), part), **fields}
+    if "propulsion" not in data:
+        data["propulsion"] = "none" if _has(data, "being_towed") or data.get("being_pushed") else "power"
+    return data
+
+
+def _as_flat(err: VesselError, given: dict[str, Any]) -> VesselError:
+    """The error naming the flat field that was given, where it names a field inside a nested part."""
+    name = _FLAT_NAME.get(err.field or "")
+    if name is None or name not in given:
+        return err
+    message = str(err)
+    if message.startswith(f"{err.field}:"):
+        message = name + message[len(err.field or ""):]
+    return VesselError(message, field=name, value=err.value, allowed=err.allowed)
+
+
+def _flatten(data: dict[str, Any], status: str) -> dict[str, Any]:
+    """The flat fields of a vessel's JSON (the inverse of :func:`_nest`)."""
+    out = {k: data[k] for k in _PLAIN if k in data}
+    if status != "underway" or out.get("making_way") is True:
+        out.pop("making_way", None)            # what the status implies goes without saying
+    tow, in_tow, fish = data.get("towing"), data.get("being_towed"), data.get("fishing")
+    if tow is not None:
+        out["towing"] = True
+        out |= {name: tow[key] for name, (part, key) in _NESTED.items() if part == "towing" and key in tow}
+        if "tow_length" in tow:
+            out["tow_length"] = tow["tow_length"]
+    if in_tow is not None:
+        out["being_towed"] = True
+        if in_tow.get("last_of_tow") is False:
+            out["not_last_of_tow"] = True
+        if "tow_length" in in_tow:
+            out["tow_length"] = in_tow["tow_length"]
+    if fish is not None:
+        out["fishing"] = fish.get("method", "other")
+        out |= {name: fish[key] for name, (part, key) in _NESTED.items()
+                if part == "fishing" and key != "method" and key in fish}
+    return out

@@ -53,7 +53,7 @@ class Comparison:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "vessel": self.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "vessel": self.vessel.to_json(),
             "description": self.vessel.describe(),
             "editions": list(self.editions),
             "displays": {k: (d.to_dict() if d else None) for k, d in self.displays.items()},

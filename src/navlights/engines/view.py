@@ -303,7 +303,7 @@ class Picture:
         """JSON-ready data (schema: docs/schema/picture.schema.json)."""
         return {
             "edition": self.edition,
-            "vessel": self.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "vessel": self.vessel.to_json(),
             "description": self.vessel.describe(),
             "observer": {"aspect_deg": self.aspect_deg, "aspect_words": aspect_words(self.aspect_deg),
                          "heading_cue": heading_cue(self.aspect_deg),
@@ -611,25 +611,3 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
                    tuple(seen_items), tuple(hidden), placement, tuple(notes))
 
-
-def picture_text(data: dict[str, Any]) -> list[str]:
-    """Plain-text lines for the CLI from :meth:`Picture.to_dict` data."""
-    o = data["observer"]
-    where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
-    if o["distance_nm"] is not None:
-        where += f"; {o['distance_nm']:g} nm off"
-    lines = [f"{data['description']} ({data['edition']}, {data['period']})", where,
-             f"You see: {data['picture']}."]
-    if data["items"]:
-        lines.append("Left to right:")
-        for i in data["items"]:
-            flags = f"  [{', '.join(i['flags'])}]" if i["flags"] else ""
-            lines.append(f"  {i['colour']:<6} {i['role']:<26} offset {i['offset_m']:+7.2f} m  "
-                         f"height {i['height_m']:6.2f} m  {i['cite']}{flags}")
-    if data["hidden"]:
-        why = {"arc": "out of its arc", "range": "beyond its range"}
-        lines.append("Not seen: " + ", ".join(f"{h['role']} ({why[h['reason']]})" for h in data["hidden"]))
-    for r in data.get("remarks", []):
-        lines.append(f"  - {r}")
-    lines.append("Positions are a typical placement (assumed): " + "; ".join(data["placement"]["notes"]))
-    return lines

@@ -551,7 +551,7 @@ def _brightness(seen: Any, distance_nm: float | None, style: Style) -> float:
 
 def _meta(picture: Any, fr: _Frame, view: str) -> dict[str, Any]:
     return {"edition": picture.edition, "description": picture.vessel.describe(),
-            "vessel": picture.vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "vessel": picture.vessel.to_json(),
             "aspect_deg": picture.aspect_deg, "distance_nm": picture.distance_nm, "period": picture.period,
             "picture": picture.describe(),
             "scale_px_per_m": round(fr.scale, 4), "centre_x": round(fr.cx, 2),
@@ -951,7 +951,7 @@ def plan_scene(display: Any, *, aspect_deg: float | None = None, choose: Any = "
 
     meta = {"edition": display.edition, **({"edition_title": edition_title} if edition_title else {}),
             "description": vessel.describe(),
-            "vessel": vessel.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "vessel": vessel.to_json(),
             "aspect_deg": aspect, "distance_nm": None, "period": "night",
             "centre_x": round(cx, 2), "centre_y": round(cy, 2), "radius_px": round(r_out, 2),
             "ranges": bool(ranges and max_range), "placement": "typical (assumed)"}

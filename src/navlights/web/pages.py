@@ -7,7 +7,6 @@ words.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from functools import lru_cache
@@ -72,24 +71,24 @@ def anonymise(svg: str | None) -> str | None:
 
 
 @lru_cache(maxsize=1024)
-def _render_cached(fn: Any, vessel_json: str, edition: str, view: str, aspect_deg: float, distance_nm: float | None,
-                   width: int, height: int, caption: bool, hull: bool) -> str:
-    return fn(json.loads(vessel_json), edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+def _render_cached(fn: Any, vessel: api.Vessel, edition: str, view: str, aspect_deg: float,
+                   distance_nm: float | None, width: int, height: int, caption: bool, hull: bool) -> str:
+    return fn(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
               width=width, height=height, caption=caption, hull=hull)
 
 
-def render_svg(vessel: dict[str, Any], edition: str, *, view: str, aspect_deg: float = 0.0,
+def render_svg(vessel: dict[str, Any] | api.Vessel, edition: str, *, view: str, aspect_deg: float = 0.0,
                distance_nm: float | None = None, width: int = NIGHT_SIZE[0], height: int = NIGHT_SIZE[1],
                caption: bool = True, hull: bool = True) -> str | None:
     """``api.render_svg``, remembered for the last 1024 pictures (a slider comes back to the same aspects)."""
     fn = renderer()
     if fn is None:
         return None
-    return _render_cached(fn, json.dumps(vessel, sort_keys=True), edition, view, float(aspect_deg), distance_nm,
+    return _render_cached(fn, api.make_vessel(vessel), edition, view, float(aspect_deg), distance_nm,
                           width, height, caption, hull)
 
 
-def render(vessel: dict[str, Any], edition: str, *, view: str, aspect_deg: float = 0.0,
+def render(vessel: dict[str, Any] | api.Vessel, edition: str, *, view: str, aspect_deg: float = 0.0,
            distance_nm: float | None = None, size: tuple[int, int] = NIGHT_SIZE, caption: bool = True,
            hull: bool = True) -> str | None:
     """An SVG picture, or None where the renderer is missing or fails (logged): pages degrade to words."""
@@ -160,7 +159,7 @@ def _explore(q: ViewQuery, render_available: bool) -> dict[str, Any]:
         "query": params,
         "edition": display["edition"],
         "edition_title": display["edition_title"],
-        "vessel": vessel,
+        "vessel": display["vessel"],
         "description": display["description"],
         "complete": display["complete"],
         "gaps": [n for n in display["notes"] if n["kind"] == "gap"],
@@ -178,7 +177,7 @@ def _explore(q: ViewQuery, render_available: bool) -> dict[str, Any]:
 
 def explore_svgs(data: dict[str, Any], q: ViewQuery) -> dict[str, str | None]:
     """The night (or day) picture for the explore page, drawn inline (the plan is an image the browser fetches)."""
-    vessel, ed = data["vessel"], data["edition"]
+    vessel, ed = q.vessel(), data["edition"]
     return {"view": scope_ids(render(vessel, ed, view=data["picture"]["period"], aspect_deg=q.aspect,
                                      distance_nm=q.distance, caption=False), "view")}
 
@@ -233,7 +232,7 @@ def compare(q: CompareQuery) -> dict[str, Any]:
     rows = [{"role": r, "cells": [cells.get(f"{ed}|{r}") for ed in eds]} for r in roles]
     titles = {e["id"]: e["title"] for e in editions()}
     return {
-        "query": q.params(), "vessel": vessel, "description": data["description"], "editions": eds,
+        "query": q.params(), "vessel": data["vessel"], "description": data["description"], "editions": eds,
         "edition_titles": {e: titles.get(e, e) for e in eds},
         "complete": {e: (d["complete"] if d else None) for e, d in data["displays"].items()},
         "notes": {e: (d["notes"] if d else []) for e, d in data["displays"].items()},

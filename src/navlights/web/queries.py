@@ -1,17 +1,18 @@
 """The web app's inputs: query parameters as checked models, and errors as one line naming the field.
 
 The same models check a page's query string and its ``.json`` twin's, so both refuse the same input
-with the same words. Vessel parameters mirror the CLI's vessel options (``--tow-length`` is
-``tow_length``); the vessel itself is then checked by :func:`navlights.make_vessel`.
+with the same words. Vessel parameters are the CLI's vessel options (``--tow-length`` is ``tow_length``):
+both turn them into the vessel by one translation, ``Vessel.from_fields``, which also checks them.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..vessel import FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay
+from ..vessel import FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay, Vessel, make_vessel
 
 DEFAULT_EDITION = "intl-1960"
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
@@ -42,7 +43,8 @@ class VesselFields(_Query):
     making_way: bool | None = Field(None, description="moving through the water (default: true when under way)")
     towing: bool | None = Field(None, description="towing another vessel")
     tow_length: str | None = Field(None, max_length=MAX_TEXT,
-                                   description="stern of tug to stern of last vessel towed, e.g. '650 ft'")
+                                   description="stern of tug to stern of last vessel towed, e.g. '650 ft' "
+                                               "(with being_towed: the length of the tow she is in)")
     tow_vessels: int | None = Field(None, description="number of vessels in tow")
     tow_raft: bool | None = Field(None, description="the tow is a raft")
     tow_alongside: bool | None = Field(None, description="towing alongside")
@@ -61,69 +63,26 @@ class VesselFields(_Query):
     machinery: bool | None = Field(None, description="has propelling machinery")
     time: TimeOfDay | None = Field(None, description="night, day or restricted-visibility (default: both)")
 
-    def vessel(self) -> dict[str, Any]:
-        """The vessel mapping these parameters describe (as ``navlights lights`` builds it)."""
-        data: dict[str, Any] = {}
-        for k in ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
-                  "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set",
-                  "machinery", "time"):
-            v = getattr(self, k)
-            if v is not None and not (v is False and k in _FLAGS):
-                data[k] = v
-        tow = {"tow_length": self.tow_length, "vessels": self.tow_vessels,
-               "raft": self.tow_raft or None, "alongside": self.tow_alongside or None}
-        tow = {k: v for k, v in tow.items() if v is not None}
-        if self.towing or tow:
-            data["towing"] = tow
-        if self.being_towed or self.not_last_of_tow:
-            data["being_towed"] = {"last_of_tow": False} if self.not_last_of_tow else {}
-            if "towing" in data and "tow_length" in data["towing"] and len(data["towing"]) == 1 \
-                    and not self.towing:      # a tow length given for a vessel in tow is the tow's length
-                data["being_towed"]["tow_length"] = data.pop("towing")["tow_length"]
-        if self.fishing or self.gear_extent or self.gear_out is False:
-            fish = {"method": self.fishing, "gear_extent": self.gear_extent,
-                    "gear_out": None if self.gear_out is None else self.gear_out}
-            data["fishing"] = {k: v for k, v in fish.items() if v is not None}
-        if "propulsion" not in data:
-            data["propulsion"] = "none" if data.get("being_towed") or data.get("being_pushed") else "power"
-        return data
+    def vessel(self) -> Vessel:
+        """The vessel these parameters describe (as ``navlights lights`` builds it), built once per query."""
+        return self.built_vessel
+
+    @cached_property
+    def built_vessel(self) -> Vessel:
+        """:meth:`Vessel.from_fields` of the vessel parameters, remembered on this (frozen) query."""
+        return Vessel.from_fields(**{k: getattr(self, k) for k in VesselFields.model_fields})
 
     def params(self) -> dict[str, Any]:
         """The parameters that were given, for links and forms."""
         return self.model_dump(exclude_none=True)
 
 
-def vessel_params(vessel: dict[str, Any]) -> dict[str, Any]:
-    """Query parameters describing a vessel mapping (the inverse of :meth:`VesselFields.vessel`), for links."""
-    out: dict[str, Any] = {}
-    for k, v in vessel.items():
-        if k == "towing" and isinstance(v, dict):
-            out["towing"] = "true"
-            for src, dst in (("tow_length", "tow_length"), ("vessels", "tow_vessels"), ("raft", "tow_raft"),
-                             ("alongside", "tow_alongside")):
-                if v.get(src) not in (None, False):
-                    out[dst] = v[src]
-        elif k == "being_towed" and isinstance(v, dict):
-            out["being_towed"] = "true"
-            if v.get("last_of_tow") is False:
-                out["not_last_of_tow"] = "true"
-            if v.get("tow_length"):
-                out["tow_length"] = v["tow_length"]
-        elif k == "fishing" and isinstance(v, dict):
-            out["fishing"] = v.get("method", "other")
-            if v.get("gear_extent"):
-                out["gear_extent"] = v["gear_extent"]
-            if v.get("gear_out") is False:
-                out["gear_out"] = "false"
-        elif isinstance(v, bool):
-            out[k] = "true" if v else "false"
-        elif v is not None and k in VesselFields.model_fields:
-            out[k] = v
-    return out
+def vessel_params(vessel: dict[str, Any] | Vessel) -> dict[str, Any]:
+    """Query parameters describing a vessel (the inverse of :meth:`VesselFields.vessel`), for links."""
+    fields = make_vessel(vessel).to_fields()
+    return {k: ("true" if v else "false") if isinstance(v, bool) else v for k, v in fields.items()}
 
 
-#: Plain on/off facts: false is the same as not given.
-_FLAGS = {"seaplane", "pushing", "being_pushed", "not_under_command", "pilot_on_duty", "sails_set"}
 VESSEL_PARAMS = tuple(VesselFields.model_fields)
 
 

@@ -1,4 +1,4 @@
-"""CLI commands `navlights render` (one picture: SVG, PNG or turntable GIF) and `navlights gallery`."""
+"""Commands `navlights render` (one picture: SVG, PNG or turntable GIF) and `navlights gallery`."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from typing import Any
 
 import click
 
-from .cli import _print_json, cli, vessel_from_options, vessel_options
+from .options import edition_option, print_json, vessel_from_options, vessel_options
 
 _VIEWS = ["night", "day", "plan"]
 _FORMATS = (".svg", ".png", ".gif")
 
 
 def _output_format(path: str) -> str:
-    from .render import RenderError
+    from ..api import RenderError
     suffix = Path(path).suffix.lower()
     if suffix not in _FORMATS:
         allowed = ", ".join(_FORMATS)
@@ -24,7 +24,7 @@ def _output_format(path: str) -> str:
 
 
 def _write(path: str, data: bytes | str) -> None:
-    from .render import RenderError
+    from ..api import RenderError
     try:
         if isinstance(data, str):
             Path(path).write_text(data, encoding="utf-8")
@@ -39,8 +39,8 @@ def _choose(choose: str, optional: bool) -> Any:
     return {"optional": True} if optional and choose == "typical" else choose
 
 
-@cli.command("render")
-@click.option("--edition", "-e", default="intl-1960", show_default=True, help="edition id or alias (e.g. 1960)")
+@click.command("render")
+@edition_option
 @vessel_options
 @click.option("--view", "view", type=click.Choice(_VIEWS), default="night", show_default=True,
               help="night: the lights seen; day: hull and day shapes; plan: arcs of the lights from above")
@@ -70,7 +70,7 @@ def render_cmd(edition: str, view: str, aspect: float, distance: float | None, e
                height: int | None, no_caption: bool, no_hull: bool, title: str | None, step: float, frame_ms: int,
                output: str, as_json: bool, **opts: Any) -> None:
     """Draw a vessel's lights or shapes as an observer sees them, or their arcs from above."""
-    from . import api
+    from .. import api
     fmt = _output_format(output)
     vessel = vessel_from_options(opts)
     gif = fmt == ".gif"
@@ -87,13 +87,13 @@ def render_cmd(edition: str, view: str, aspect: float, distance: float | None, e
     _write(output, data)
     if as_json:
         labels = api.render_labels(vessel, edition, aspect_deg=aspect, **kw)
-        _print_json({"output": output, "format": fmt.lstrip("."), **labels})
+        print_json({"output": output, "format": fmt.lstrip("."), **labels})
     else:
         click.echo(f"wrote {output}")
 
 
 def _aspects(text: str) -> tuple[float, ...]:
-    from .render import RenderError
+    from ..api import RenderError
     try:
         return tuple(float(a) for a in text.split(",") if a.strip())
     except ValueError:
@@ -101,9 +101,9 @@ def _aspects(text: str) -> tuple[float, ...]:
                           field="aspects", value=text, allowed="comma-separated degrees, 0 to 360") from None
 
 
-@cli.command("gallery")
+@click.command("gallery")
 @click.argument("outdir")
-@click.option("--edition", "-e", default="intl-1960", show_default=True, help="edition id or alias (e.g. 1960)")
+@edition_option
 @click.option("--format", "fmt", type=click.Choice(["png", "svg"]), default="png", show_default=True)
 @click.option("--aspects", "aspects", default="0,45,90,135,180,225,270,315", show_default=True,
               help="comma-separated aspects, degrees")
@@ -118,11 +118,14 @@ def _aspects(text: str) -> tuple[float, ...]:
 def gallery_cmd(outdir: str, edition: str, fmt: str, aspects: str, distance: float, width: int, height: int,
                 caption: bool, situation: str | None, limit: int | None, as_json: bool) -> None:
     """Every vessel class of an edition at several aspects, night and day, with index.html and labels.json."""
-    from .render.gallery import write_gallery
-    summary = write_gallery(outdir, edition, fmt=fmt, aspects=_aspects(aspects), distance_nm=distance,
+    from .. import api
+    summary = api.write_gallery(outdir, edition, fmt=fmt, aspects=_aspects(aspects), distance_nm=distance,
                             width=width, height=height, caption=caption, situation=situation, limit=limit)
     if as_json:
-        _print_json(summary)
+        print_json(summary)
         return
-    click.echo(f"{summary['edition']}: {summary['classes']} classes, {summary['images']} images in "
-               f"{summary['seconds']:g} s; index {summary['index']}; labels {summary['labels']}")
+    from .text import gallery_text
+    gallery_text(summary)
+
+
+COMMANDS = (render_cmd, gallery_cmd)

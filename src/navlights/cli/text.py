@@ -1,19 +1,26 @@
-"""Human-readable terminal output (rich tables), imported only when printing text."""
+"""Every command's text output: rich tables and plain lines from the JSON-ready data the facade returns.
+
+Imported only when printing text; rich loads only for the tables.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _COLOUR_STYLE = {"white": "bold white", "red": "bold red", "green": "bold green", "yellow": "bold yellow",
                  "blue": "bold blue", "black": "bold", "red-green": "bold"}
 
 
-def _console() -> Console:
+def _console() -> "Console":
     import shutil
     import sys
+
+    from rich.console import Console
     width = shutil.get_terminal_size((140, 40)).columns if sys.stdout.isatty() else 140
     return Console(highlight=False, soft_wrap=False, width=max(width, 100))
 
@@ -33,6 +40,7 @@ def fmt_arc(item: dict[str, Any]) -> str:
 
 def editions_table(data: list[dict[str, Any]]) -> None:
     """Print the editions list."""
+    from rich.table import Table
     t = Table(title="navlights editions", show_lines=True)
     for col in ("id", "title", "regime / waters", "in force", "coverage", "sources"):
         t.add_column(col, overflow="fold")
@@ -53,6 +61,7 @@ def editions_table(data: list[dict[str, Any]]) -> None:
 
 def display_table(d: dict[str, Any]) -> None:
     """Print one display: lights, shapes and notes, each with its citation and provenance."""
+    from rich.table import Table
     con = _console()
     con.print(f"[bold]{d['edition_title']}[/bold] ({d['edition']})")
     con.print(f"Vessel: {d['description']}")
@@ -123,6 +132,7 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
 
 def rules_text(data: dict[str, Any]) -> None:
     """Print an edition's rule base: definitions, kinds and provisions with cite and provenance."""
+    from rich.table import Table
     con = _console()
     cov = data["coverage"]
     con.print(f"[bold]{data['title']}[/bold] ({data['edition']}): {cov['entries']} entries, "
@@ -145,3 +155,78 @@ def rules_text(data: dict[str, Any]) -> None:
                 extra += f"\n[dim]{c['note']}[/dim]"
             t.add_row(c["rule"], label(r), f"[{style[c['provenance']]}]{c['provenance']}[/]", extra)
         con.print(t)
+
+
+def picture_text(data: dict[str, Any]) -> None:
+    """Print what an observer sees (``api.view_json`` data): where she is, the picture, each item left to right."""
+    o = data["observer"]
+    where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
+    if o["distance_nm"] is not None:
+        where += f"; {o['distance_nm']:g} nm off"
+    lines = [f"{data['description']} ({data['edition']}, {data['period']})", where,
+             f"You see: {data['picture']}."]
+    if data["items"]:
+        lines.append("Left to right:")
+        for i in data["items"]:
+            flags = f"  [{', '.join(i['flags'])}]" if i["flags"] else ""
+            lines.append(f"  {i['colour']:<6} {i['role']:<26} offset {i['offset_m']:+7.2f} m  "
+                         f"height {i['height_m']:6.2f} m  {i['cite']}{flags}")
+    if data["hidden"]:
+        why = {"arc": "out of its arc", "range": "beyond its range"}
+        lines.append("Not seen: " + ", ".join(f"{h['role']} ({why[h['reason']]})" for h in data["hidden"]))
+    for r in data.get("remarks", []):
+        lines.append(f"  - {r}")
+    lines.append("Positions are a typical placement (assumed): " + "; ".join(data["placement"]["notes"]))
+    for line in lines:
+        click.echo(line)
+
+
+def sectors_text(data: dict[str, Any]) -> None:
+    """Print the aspect sectors (``api.sectors_json`` data) and what each shows."""
+    click.echo(f"{data['description']} ({data['edition']}, {data['period']}, choose={data['choose']})")
+    click.echo("Aspect (your bearing from her, clockwise from her bow); [ ] includes the end, ( ) excludes it:")
+    width = max(len(s["label"]) for s in data["sectors"])
+    for s in data["sectors"]:
+        seen = ", ".join(f"{r} ({c})" for r, c in zip(s["roles"], s["colours"])) or "nothing"
+        click.echo(f"  {s['label']:<{width}}  {seen}")
+
+
+def identify_text(data: dict[str, Any]) -> None:
+    """Print the readings of a picture (``api.identify_json`` data), ranked, with their rules."""
+    q = data["query"]
+    click.echo(f"You saw: {q['notation']} ({q['words']}; {q['period']})")
+    eds = ", ".join(data["editions"])
+    shown = data["returned"]
+    more = f"; showing {shown} (--limit 0 for all)" if shown < data["total"] else ""
+    click.echo(f"{data['exact']} exact and {data['near']} near reading(s) under {eds}{more}.")
+    if not data["hypotheses"]:
+        click.echo("No vessel in the rule base shows this picture, nor one light more or less.")
+        return
+    for n, h in enumerate(data["hypotheses"], 1):
+        click.echo(f"{n:>3}. {h['score']:.2f} {h['match']:<12} {h['edition']:<9} {h['class']}")
+        if h["also"]:
+            click.echo(f"       also read as: {', '.join(h['also'])}")
+        if h["variant"]:
+            click.echo(f"       lit: {'; '.join(h['variant'])}")
+        where = ", ".join(a["label"] for a in h["aspects"])
+        click.echo(f"       she shows {h['picture']} at aspect {where} (sector {h['sector']['label']}): "
+                   f"{h['heading']}")
+        if h["remark"]:
+            click.echo(f"       {h['remark']}")
+        click.echo(f"       rules: {'; '.join(h['rules']) or '-'}")
+        if h["gaps"]:
+            click.echo(f"       not known (gaps): {'; '.join(h['gaps'])}")
+    click.echo("Aspect: your bearing from her, clockwise from her bow (0 dead ahead, 90 her starboard beam); "
+               "positions are a typical placement (assumed).")
+
+
+def governing_text(g: dict[str, Any]) -> None:
+    """Print which edition governed (``api.governing(...).to_dict()``) and on what basis."""
+    click.echo(f"{g['date']} in {g['waters']}: {g['text']}")
+    click.echo(f"basis: {g['basis']}")
+
+
+def gallery_text(summary: dict[str, Any]) -> None:
+    """Print a gallery's summary: classes, images, time, where the index and labels are."""
+    click.echo(f"{summary['edition']}: {summary['classes']} classes, {summary['images']} images in "
+               f"{summary['seconds']:g} s; index {summary['index']}; labels {summary['labels']}")

@@ -1,0 +1,61 @@
+"""The navlights command line: every command over the facade (``navlights.api``), each with ``--json``.
+
+One module per command group, each command registered here by name (nothing is imported for its side
+effects): :mod:`.rules` (editions, rules, lights), :mod:`.view` (view, sectors), :mod:`.identify`,
+:mod:`.render` (render, gallery), :mod:`.compare` (compare, changes, governing), :mod:`.serve`. Shared
+options live in :mod:`.options`, every command's text output in :mod:`.text`. Only click loads at start;
+the facade loads when a command runs, rich when a table is printed.
+
+Errors are one line on stderr and exit code 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..errors import NavlightsError
+from . import compare, identify, render, rules, serve, view
+from .options import EXIT_USAGE
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="navlights")
+def cli() -> None:
+    """navlights: what lights and shapes a vessel shows, under each historical edition of the rules."""
+
+
+for _group in (rules, view, identify, render, compare, serve):
+    for _command in _group.COMMANDS:
+        cli.add_command(_command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the CLI, turning every error into one line and exit code 2."""
+    try:
+        cli.main(args=argv, prog_name="navlights", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        return e.exit_code
+    except click.exceptions.Abort:
+        click.echo("navlights: aborted", err=True)
+        return 1
+    except click.ClickException as e:
+        click.echo(f"navlights: error: {e.format_message()}", err=True)
+        return EXIT_USAGE
+    except NavlightsError as e:
+        click.echo(f"navlights: error: {e}", err=True)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # pragma: no cover - the last guard against a traceback
+        if os.environ.get("NAVLIGHTS_DEBUG"):
+            raise
+        click.echo(f"navlights: internal error: {type(e).__name__}: {e} (set NAVLIGHTS_DEBUG=1 for details)",
+                   err=True)
+        return 70
+    return 0
+
+
+__all__ = ["cli", "main"]
+

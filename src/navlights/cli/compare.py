@@ -1,0 +1,58 @@
+"""Commands `navlights compare`, `navlights changes` and `navlights governing`: the editions side by side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import json_option, print_json, vessel_from_options, vessel_options
+
+
+@click.command("compare")
+@click.option("--editions", "editions_", help="comma-separated edition ids or aliases (default: all)")
+@vessel_options
+@json_option()
+def compare_cmd(editions_: str | None, as_json: bool, **opts: Any) -> None:
+    """One vessel under every edition, oldest first, and what changed between them, with both cites."""
+    from .. import api
+    eds = [e.strip() for e in editions_.split(",")] if editions_ else None
+    data = api.compare_json(vessel_from_options(opts), eds)
+    if as_json:
+        print_json(data)
+        return
+    from .text import comparison_text
+    comparison_text(data)
+
+
+@click.command("changes")
+@click.argument("edition_a")
+@click.argument("edition_b")
+@json_option()
+def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
+    """What changed from EDITION_A to EDITION_B, derived from the rule data, by vessel situation."""
+    from .. import api
+    log = api.changes(edition_a, edition_b)
+    if as_json:
+        print_json(log)
+        return
+    from .text import changes_text
+    changes_text(api.edition(edition_a).id, api.edition(edition_b).id, log)
+
+
+@click.command("governing")
+@click.option("--date", "date", required=True, help="YYYY-MM-DD, e.g. 1956-07-25")
+@click.option("--waters", "waters", required=True, type=click.Choice(["high-seas", "great-lakes", "us-inland"]))
+@json_option()
+def governing_cmd(date: str, waters: str, as_json: bool) -> None:
+    """Which edition governed on a date in the given waters, from each edition's recorded in-force dates."""
+    from .. import api
+    data = api.governing(date, waters).to_dict()
+    if as_json:
+        print_json(data)
+        return
+    from .text import governing_text
+    governing_text(data)
+
+
+COMMANDS = (compare_cmd, changes_cmd, governing_cmd)

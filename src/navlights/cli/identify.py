@@ -1,0 +1,57 @@
+"""Command `navlights identify`: from the lights seen to every vessel, edition and aspect that fits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import NotationError
+from .options import json_option, print_json
+
+
+def _read_picture(text: str) -> str:
+    """The NOTATION argument, or the JSON in @FILE."""
+    if not text.startswith("@"):
+        return text
+    path = Path(text[1:])
+    try:
+        return path.read_text()
+    except OSError as e:
+        raise NotationError(f"picture: cannot read '{path}': {e.strerror}", field="picture", value=str(path),
+                            allowed="@FILE naming a readable JSON file") from None
+
+
+@click.command("identify")
+@click.argument("notation")
+@click.option("--edition", "-e", default=None, help="one edition id or alias (default: every edition)")
+@click.option("--limit", "-n", type=click.IntRange(min=0), default=20, show_default=True,
+              help="show at most N hypotheses (0: all)")
+@click.option("--exact", "exact_only", is_flag=True, help="exact matches only, no near matches")
+@json_option("JSON output (schema: docs/schema/identify.schema.json)")
+def identify_cmd(notation: str, edition: str | None, limit: int, exact_only: bool, as_json: bool) -> None:
+    """Every vessel, edition and aspect that shows the lights you saw, ranked, with their rules.
+
+    NOTATION, left to right as you see them: W R G Y B for white, red, green, yellow, blue
+    lights; '/' for a vertical line, top first ('W/W/W', 'R/G' red over green); spaces between
+    separate lights; '<' '>' '=' between them for their heights ('W > W': the lower one is to the
+    right). By day: O ball, D diamond, ^ and V cones, X double cone ('red-ball/white-diamond/red-ball').
+    JSON with coordinates, or @FILE holding it, also works (docs/identify.md).
+
+    \b
+    Examples:
+      navlights identify "W/W/W R" --edition 1960
+      navlights identify "W > W" --limit 5
+      navlights identify "G < W/W > R" --json
+    """
+    from .. import api
+    data = api.identify_json(_read_picture(notation), edition, near=not exact_only, limit=limit or None,
+                             cache_dir=api.identify_cache_dir())
+    if as_json:
+        print_json(data)
+        return
+    from .text import identify_text
+    identify_text(data)
+
+
+COMMANDS = (identify_cmd,)

@@ -1,0 +1,112 @@
+"""What the commands share: the vessel options, ``--edition`` and ``--json``, and printing JSON.
+
+Only click loads here; the facade (and pydantic) load when a command runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import click
+
+from ..errors import VesselError
+
+if TYPE_CHECKING:
+    from ..api import Vessel
+
+EXIT_USAGE = 2
+DEFAULT_EDITION = "intl-1960"
+CHOOSE_HELP = ("typical: required items, first option of each group, standard scheme; "
+               "all: every item, flagged (docs/view.md)")
+PERIOD_HELP = "night: lights; day: shapes (default: day if --time day, else night)"
+
+F = Callable[..., Any]
+
+
+def print_json(obj: Any) -> None:
+    """Print JSON-ready data, indented, as UTF-8."""
+    click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def edition_option(f: F) -> F:
+    """``--edition/-e``, an edition id or alias (default intl-1960)."""
+    return click.option("--edition", "-e", default=DEFAULT_EDITION, show_default=True,
+                        help="edition id or alias (e.g. 1960)")(f)
+
+
+def json_option(help_text: str = "JSON output") -> Callable[[F], F]:
+    """``--json`` (into ``as_json``)."""
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def read_json_arg(text: str) -> dict[str, Any]:
+    """The JSON object ``--vessel-json`` gives, inline or as @FILE; a one-line error otherwise."""
+    if text.startswith("@"):
+        path = Path(text[1:])
+        try:
+            text = path.read_text()
+        except OSError as e:
+            raise VesselError(f"vessel-json: cannot read '{path}': {e.strerror}", field="vessel-json",
+                              value=str(path), allowed="@FILE naming a readable JSON file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise VesselError(f"vessel-json: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}",
+                          field="vessel-json", value=text, allowed="a JSON object") from None
+    if not isinstance(data, dict):
+        raise VesselError(f"vessel-json: expected a JSON object, got {type(data).__name__}",
+                          field="vessel-json", value=text, allowed="a JSON object")
+    return data
+
+
+#: The vessel options: one per flat field of ``Vessel.from_fields`` (same names; a test checks it).
+VESSEL_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
+    (("--vessel-json", "vessel_json"), {"help": "the vessel as a JSON object, or @FILE; options below override it "
+                                                "(the 'vessel' of any --json output is accepted back)"}),
+    (("--propulsion",), {"type": click.Choice(["power", "sail", "oars", "none"]), "help": "what drives her now"}),
+    (("--seaplane",), {"is_flag": True, "default": None, "help": "a seaplane on the water"}),
+    (("--length",), {"help": "length, e.g. '200 ft' or '61 m'"}),
+    (("--breadth",), {"help": "breadth, e.g. '30 ft'"}),
+    (("--tonnage",), {"type": float, "help": "tons, as the edition measures them"}),
+    (("--status",), {"type": click.Choice(["underway", "anchored", "aground", "moored"])}),
+    (("--making-way/--not-making-way", "making_way"), {"default": None, "help": "moving through the water"}),
+    (("--towing",), {"is_flag": True, "default": None, "help": "towing another vessel"}),
+    (("--tow-length",), {"help": "stern of tug to stern of last vessel towed, e.g. '650 ft' (with --being-towed: "
+                                 "the length of the tow she is in)"}),
+    (("--tow-vessels",), {"type": int, "help": "number of vessels in tow"}),
+    (("--tow-raft",), {"is_flag": True, "default": None, "help": "the tow is a raft"}),
+    (("--tow-alongside",), {"is_flag": True, "default": None, "help": "towing alongside"}),
+    (("--pushing",), {"is_flag": True, "default": None}),
+    (("--being-towed",), {"is_flag": True, "default": None}),
+    (("--not-last-of-tow",), {"is_flag": True, "default": None, "help": "in tow, but not the last vessel"}),
+    (("--being-pushed",), {"is_flag": True, "default": None}),
+    (("--not-under-command", "--nuc", "not_under_command"), {"is_flag": True, "default": None}),
+    (("--restricted",), {"type": click.Choice(["cable", "survey", "underwater", "navigation-mark", "minesweeping",
+                                                "dredging", "replenishment", "aircraft"])}),
+    (("--fishing",), {"type": click.Choice(["trawl", "drift-net", "line", "other"]), "help": "engaged in fishing, by method"}),
+    (("--gear-extent",), {"help": "horizontal extent of fishing gear, e.g. '500 ft'"}),
+    (("--gear-out/--no-gear-out", "gear_out"), {"default": None,
+                                                "help": "fishing gear in the water (default: yes when fishing)"}),
+    (("--pilot-on-duty",), {"is_flag": True, "default": None}),
+    (("--service",), {"type": click.Choice(["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
+                                             "pilot-vessel", "warship"])}),
+    (("--sails-set",), {"is_flag": True, "default": None, "help": "a power-driven vessel also under sail"}),
+    (("--machinery/--no-machinery", "machinery"), {"default": None, "help": "has propelling machinery"}),
+    (("--time",), {"type": click.Choice(["night", "day", "restricted-visibility"])}),
+]
+
+
+def vessel_options(f: F) -> F:
+    """Add the vessel-describing options to a command (they arrive as its ``**opts``)."""
+    for decls, kw in reversed(VESSEL_OPTIONS):
+        f = click.option(*decls, **kw)(f)
+    return f
+
+
+def vessel_from_options(opts: dict[str, Any]) -> "Vessel":
+    """The vessel from ``--vessel-json`` and the vessel options (options win), by ``Vessel.from_fields``."""
+    from .. import api
+    raw = opts.pop("vessel_json", None)
+    return api.vessel_from_fields(read_json_arg(raw) if raw else None, **opts)

@@ -1,0 +1,59 @@
+"""Commands `navlights editions`, `navlights rules` and `navlights lights`: the rule base and one display."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import edition_option, json_option, print_json, vessel_from_options, vessel_options
+
+
+@click.command("editions")
+@json_option()
+def editions_cmd(as_json: bool) -> None:
+    """List the editions: id, title, waters, in-force dates, sources and coverage."""
+    from .. import api
+    data = api.editions_json()
+    if as_json:
+        print_json(data)
+        return
+    from .text import editions_table
+    editions_table(data)
+
+
+@click.command("rules")
+@edition_option
+@click.option("--provenance", type=click.Choice(["primary", "secondary", "inferred", "gap"]),
+              help="only entries of this provenance")
+@json_option()
+def rules_cmd(edition: str, provenance: str | None, as_json: bool) -> None:
+    """Every provision of an edition's rule base with its citation and provenance (and the gaps)."""
+    from .. import api
+    data = api.rules_json(edition)
+    if provenance:
+        for key in ("definitions", "kinds", "provisions"):
+            data[key] = [r for r in data[key] if r["citation"]["provenance"] == provenance]
+    if as_json:
+        print_json(data)
+        return
+    from .text import rules_text
+    rules_text(data)
+
+
+@click.command("lights")
+@edition_option
+@vessel_options
+@json_option("JSON output (schema: docs/schema/display.schema.json)")
+def lights_cmd(edition: str, as_json: bool, **opts: Any) -> None:
+    """The lights and shapes a vessel must or may show under an edition, each with its rule."""
+    from .. import api
+    data = api.display_json(vessel_from_options(opts), edition)
+    if as_json:
+        print_json(data)
+        return
+    from .text import display_table
+    display_table(data)
+
+
+COMMANDS = (editions_cmd, rules_cmd, lights_cmd)
