@@ -32,9 +32,6 @@ KNOWN: set[tuple[str, str]] = {
     ("navlights/placement.py", "length"),
     ("navlights/render/scene.py", "length"), ("navlights/rulebase/loader.py", "length"),
     ("navlights/web/app.py", "length"),
-    ("navlights/engines/identify/build.py", "complexity"), ("navlights/engines/identify/build.py", "length"),
-    ("navlights/engines/identify/pieces.py", "complexity"), ("navlights/engines/identify/pieces.py", "length"),
-    ("navlights/engines/identify/variants.py", "complexity"), ("navlights/notation.py", "length"),
 }
 
 

@@ -37,6 +37,7 @@ class Fact:
         if lo_v is not None and hi_v is not None and lo_v == hi_v:
             return f"{name} exactly {unit(lo_v)}"
         if lo_v is None:
+            assert hi_v is not None                  # both open: every value, answered above
             return f"{name} {'up to' if hi_closed else 'under'} {unit(hi_v)}"
         low = f"{unit(lo_v)} or more" if lo_closed else f"over {unit(lo_v)}"
         if hi_v is None:
