@@ -514,6 +514,15 @@ def test_index_memo_follows_the_edition_object():
     assert eng.index(ed) is eng.index(ed)
 
 
+def test_code_hash_covers_every_module_of_the_identify_package():
+    # an index built by other code is never read back: the key hashes the package's own modules too
+    names = {str(p.relative_to(eng.cache.ROOT)) for p in eng.code_files()}
+    package = Path(eng.__file__).parent
+    assert {f"engines/identify/{p.name}" for p in package.glob("*.py")} <= names
+    assert {"notation.py", "engines/display.py", "engines/sectors.py", "classes.py", "placement.py"} <= names
+    assert not any(n.startswith(("web/", "render/")) for n in names)
+
+
 # --- CLI ----------------------------------------------------------------------------------------
 
 

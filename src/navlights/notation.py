@@ -301,6 +301,33 @@ def _fail(text: str, pos: int, what: str) -> NotationError:
                          value=text, allowed=_ALLOWED)
 
 
+def _skip(text: str, p: int) -> int:
+    """The first position from ``p`` on that is not whitespace (``len(text)`` at the end)."""
+    n = len(text)
+    while p < n and text[p].isspace():
+        p += 1
+    return p
+
+
+def _read_item(text: str, pos: int) -> tuple[str, int]:
+    """The light or shape that starts at ``pos`` -> (its token, the position after it)."""
+    m = _SHAPE_RE.match(text, pos)
+    if m:
+        colour = m.group("colour")
+        colour = _COLOUR_LETTERS_ANY.get(colour.lower(), colour.lower()) if colour else "black"
+        shape = m.group("shape").lower()
+        shape = SHAPE_SYMBOLS.get(shape, shape)
+        return shape_token(shape, colour), m.end()
+    m = _LIGHT_RE.match(text, pos)
+    if m:
+        c = m.group("colour").lower()
+        return light_token(_COLOUR_LETTERS_ANY.get(c, c)), m.end()
+    w = _WORD_RE.match(text, pos)
+    if w:
+        raise _fail(text, pos, f"unknown light or shape '{w.group(0)}'")
+    raise _fail(text, pos, f"unexpected character {text[pos]!r}")
+
+
 def parse_notation(text: str) -> Pattern:
     """A typed picture -> :class:`Pattern`; a one-line :class:`NotationError` naming what is wrong.
 
@@ -315,23 +342,16 @@ def parse_notation(text: str) -> Pattern:
         raise NotationError(f"notation: expected text, got {type(text).__name__}", field="notation",
                             value=text, allowed=_ALLOWED)
     n = len(text)
-    pos = 0
     columns: list[list[str]] = []
     relations: list[str | None] = []
     current: list[str] = []
     expect_item = True          # at the start, after '/', after a separator
-
-    def skip(p: int) -> int:
-        while p < n and text[p].isspace():
-            p += 1
-        return p
-
-    pos = skip(pos)
+    pos = _skip(text, 0)
     if pos >= n:
         raise NotationError(f"notation: empty; type the lights seen, e.g. 'W' or 'W/W/W R'; allowed: {_ALLOWED}",
                             field="notation", value=text, allowed=_ALLOWED)
     while True:
-        pos = skip(pos)
+        pos = _skip(text, pos)
         if pos >= n:
             if expect_item:
                 end = len(text.rstrip())
@@ -340,26 +360,8 @@ def parse_notation(text: str) -> Pattern:
                                     field="notation", value=text, allowed=_ALLOWED)
             break
         if expect_item:
-            m = _SHAPE_RE.match(text, pos)
-            tok = None
-            if m:
-                colour = m.group("colour")
-                colour = _COLOUR_LETTERS_ANY.get(colour.lower(), colour.lower()) if colour else "black"
-                shape = m.group("shape").lower()
-                shape = SHAPE_SYMBOLS.get(shape, shape)
-                tok = shape_token(shape, colour)
-            else:
-                m = _LIGHT_RE.match(text, pos)
-                if m:
-                    c = m.group("colour").lower()
-                    tok = light_token(_COLOUR_LETTERS_ANY.get(c, c))
-            if tok is None:
-                w = _WORD_RE.match(text, pos)
-                if w:
-                    raise _fail(text, pos, f"unknown light or shape '{w.group(0)}'")
-                raise _fail(text, pos, f"unexpected character {text[pos]!r}")
+            tok, pos = _read_item(text, pos)
             current.append(tok)
-            pos = m.end()
             expect_item = False
             continue
         # after an item: '/', a relation, ',', whitespace then an item, or the end
@@ -377,7 +379,7 @@ def parse_notation(text: str) -> Pattern:
             columns.append(current)
             current = []
             relations.append(rel)
-            pos = skip(pos + 1)
+            pos = _skip(text, pos + 1)
             if pos < n and text[pos] in "<>=,/":
                 raise _fail(text, pos, f"{text[pos]!r} after {ch!r}: a light or shape must come between them")
             expect_item = True
@@ -514,38 +516,38 @@ def pattern_from_json(data: Any) -> Pattern:
         raise NotationError(f"picture.{key}: expected a list", field=f"picture.{key}", value=entries,
                             allowed="a list of lights or shapes")
     points = []
-    for k, e in enumerate(entries):
+    for k, ent in enumerate(entries):
         where = f"picture.{key}[{k}]"
-        if not isinstance(e, Mapping):
+        if not isinstance(ent, Mapping):
             raise NotationError(f"{where}: expected an object with colour, offset_m and height_m", field=where,
-                                value=e, allowed="an object")
-        is_shape = key == "shapes" or (key == "items" and e.get("what") == "shape") or "shape" in e
+                                value=ent, allowed="an object")
+        is_shape = key == "shapes" or (key == "items" and ent.get("what") == "shape") or "shape" in ent
         if key != "items":
             ok = {"colour", "offset_m", "height_m", "shape", "role"}
-            bad = set(e) - ok
+            bad = set(ent) - ok
             if bad:
                 raise NotationError(f"{where}: unknown key(s) {', '.join(sorted(bad))}; allowed: "
                                     f"{', '.join(sorted(ok))}", field=where, value=sorted(bad),
                                     allowed=", ".join(sorted(ok)))
         for need in ("offset_m", "height_m"):
-            if need not in e:
+            if need not in ent:
                 raise NotationError(f"{where}.{need}: missing; give it in metres", field=f"{where}.{need}",
                                     value=None, allowed="a number of metres")
-        off = _num(e["offset_m"], f"{where}.offset_m")
-        h = _num(e["height_m"], f"{where}.height_m")
+        off = _num(ent["offset_m"], f"{where}.offset_m")
+        h = _num(ent["height_m"], f"{where}.height_m")
         if is_shape:
-            shape = e.get("shape", e.get("canonical"))
+            shape = ent.get("shape", ent.get("canonical"))
             s = SHAPE_SYMBOLS.get(str(shape).lower(), str(shape).lower()) if shape is not None else None
             if s not in SHAPES:
                 raise NotationError(f"{where}.shape: {shape!r} is not a shape; allowed: {', '.join(SHAPES)}",
                                     field=f"{where}.shape", value=shape, allowed=", ".join(SHAPES))
-            colour = _colour(e.get("colour", "black"), f"{where}.colour", SHAPE_COLOURS)
+            colour = _colour(ent.get("colour", "black"), f"{where}.colour", SHAPE_COLOURS)
             tok = shape_token(s, colour)
         else:
-            if "colour" not in e:
+            if "colour" not in ent:
                 raise NotationError(f"{where}.colour: missing; allowed: {', '.join(LIGHT_LETTERS)}",
                                     field=f"{where}.colour", value=None, allowed=", ".join(LIGHT_LETTERS))
-            tok = light_token(_colour(e["colour"], f"{where}.colour", tuple(LIGHT_LETTERS)))
+            tok = light_token(_colour(ent["colour"], f"{where}.colour", tuple(LIGHT_LETTERS)))
         points.append((tok, off, h))
     return pattern_from_points(points, column_tol_m=col_tol, level_tol_m=lvl_tol, source="json")
 

@@ -1,0 +1,242 @@
+"""Building an edition's index from the engines (docs/identify.md, "How the index is built")."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...classes import SITUATIONS, vessels
+from ...errors import NavlightsError
+from ...model import Display, Edition, Item
+from ...notation import Pattern, token_of
+from ..sectors import Sector
+from .aspects import AspectRange, heading_words, union
+from .facts import _atoms, _box_within, _facts, _merge_boxes
+from .pieces import Piece, _pieces
+from .results import EditionIndex, Reading
+from .variants import _variants
+
+SIGNAL_UNKNOWN_WEIGHT = 0.5  # a situation whose own signal was not found (rule-data `signal_unknown`)
+
+
+Box = tuple[tuple[int, int] | None, ...]       # per fact (length, tonnage, tow length): an atom range, or unset
+Record = tuple[int, AspectRange]                  # (record kind, aspect range of one piece)
+
+
+@dataclass(slots=True)
+class _Kind:
+    """One record kind: what every reading made from it shares (all but the vessel class and aspects)."""
+
+    key: tuple[Any, ...]                # (variant words, period, sector label, pattern key, rules, gaps)
+    choose: Any
+    weight: float
+    sector: Sector
+    lights: tuple[tuple[str, str, str], ...]
+    rules: tuple[str, ...]
+    citations: tuple[str, ...]
+    gaps: tuple[str, ...]
+    pattern: Pattern
+    full: dict[tuple[Any, ...], Pattern] = field(default_factory=dict)  # (levels, roles) -> pattern seen
+
+
+class _Builder:
+    """The state of one edition's build: steps 1 to 5 of docs/identify.md ("How the index is built")."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.facts = _facts(edition)
+        self.prov = {p.id: p for p in edition.provisions}
+        self.prov_roles = {p.id: {s.item.role for s in p.shows} for p in edition.provisions}
+        self.label_order = {label: k for k, (label, _) in enumerate(SITUATIONS)}
+        self.variant_cache: dict[tuple[Any, ...], list[tuple[Any, tuple[str, ...], float, tuple[Item, ...]]]] = {}
+        self.piece_cache: dict[tuple[Any, ...], list[tuple[Sector, list[Piece]]]] = {}
+        self.bucket_cache: dict[tuple[Any, ...], list[Record]] = {}
+        self.rid_of: dict[tuple[Any, ...], int] = {}
+        self.kinds: list[_Kind] = []
+        self.groups: dict[tuple[str, int], dict[Box, list[Any]]] = {}   # (situation, kind) -> box -> slot
+        self.n_classes = self.n_records = 0
+        self.n_dropped = 0
+
+    # -- 1-4: classes, lightings, sectors, pieces -> records ----------------------------------
+
+    def add_class(self, label: str, v: dict[str, Any]) -> None:
+        """One representative vessel: its records, grouped by situation and kind under its box of atoms."""
+        from ..display import display
+
+        try:
+            d = display(v, self.edition)
+        except NavlightsError:
+            return
+        if not d.items:
+            return
+        self.n_classes += 1
+        box = tuple(None if a is None else (a, a) for a in _atoms(self.facts, v))
+        gaps = tuple(sorted({f"{n.text.split(':')[0]} ({n.citation})" for n in d.notes if n.kind == "gap"}))
+        bk = (tuple(id(i) for i in d.items), d.provisions, gaps, d.vessel.length_m, d.vessel.breadth_m)
+        records = self.bucket_cache.get(bk)
+        if records is None:
+            records = self.bucket_cache[bk] = self._records(d, gaps)
+        for rid, rng in records:
+            self.n_records += 1
+            boxes = self.groups.get((label, rid))
+            if boxes is None:
+                boxes = self.groups[(label, rid)] = {}
+            slot = boxes.get(box)
+            if slot is None:
+                boxes[box] = [{rng}, v, self.n_records]
+            else:
+                slot[0].add(rng)
+
+    def _records(self, d: Display, gaps: tuple[str, ...]) -> list[Record]:
+        """Every lighting of the display, every sector, every piece: (kind, aspect range)."""
+        records: list[Record] = []
+        dkey = tuple(id(i) for i in d.items)
+        for period in ("night", "day"):
+            if not any(i.period == period for i in d.items):
+                continue
+            vk = (dkey, period)
+            if vk not in self.variant_cache:
+                self.variant_cache[vk] = _variants(d, period, self.prov)
+            for choose, words, weight, chosen in self.variant_cache[vk]:
+                if chosen:
+                    self._lighting(d, period, (choose, words, weight, chosen), gaps, records)
+        return records
+
+    def _placed(self, d: Display, period: str, chosen: tuple[Item, ...]) -> list[tuple[Sector, list[Piece]]]:
+        """The sectors of a lighting and their pieces (kept per set of lights, period, length, breadth)."""
+        from ..sectors import sectors
+
+        pk = (tuple(id(i) for i in chosen), period, d.vessel.length_m, d.vessel.breadth_m)
+        got = self.piece_cache.get(pk)
+        if got is None:
+            sub = dataclasses.replace(d, items=chosen)
+            got = self.piece_cache[pk] = _pieces(chosen, period, d.vessel.length_m, d.vessel.breadth_m,
+                                                 sectors(sub, choose="all", period=period))
+        return got
+
+    def _lighting(self, d: Display, period: str, lighting: tuple[Any, tuple[str, ...], float, tuple[Item, ...]],
+                  gaps: tuple[str, ...], records: list[Record]) -> None:
+        """The records of one lighting (choose, words, weight, items chosen), added to ``records``."""
+        choose, words, weight, chosen = lighting
+        prov = self.prov
+        by_role = {i.role: i for i in chosen}
+        for sector, pieces in self._placed(d, period, chosen):
+            seen_roles = set(sector.roles)
+            shown = [p for p in d.provisions
+                     if p in prov and prov[p].effect == "show" and self.prov_roles[p] & seen_roles]
+            rules = tuple(f"{prov[p].title} ({prov[p].citation})" for p in shown)
+            lights = tuple((r, token_of(by_role[r].what, by_role[r].colour, by_role[r].canonical),
+                            str(by_role[r].citation)) for r in sector.roles)
+            for rng, pat, roles in pieces:
+                rk = (words, period, sector.label(), pat.key(), rules, gaps)
+                rid = self.rid_of.get(rk)
+                if rid is None:
+                    rid = self.rid_of[rk] = len(self.kinds)
+                    cites = sorted({c for _, _, c in lights} | {str(prov[p].citation) for p in shown})
+                    unknown = any(prov[p].signal_unknown for p in d.provisions if p in prov)
+                    self.kinds.append(_Kind(rk, choose, weight * (SIGNAL_UNKNOWN_WEIGHT if unknown else 1.0),
+                                            sector, lights, rules, tuple(cites), gaps, pat))
+                self.kinds[rid].full.setdefault((pat.levels, roles), pat)
+                records.append((rid, rng))
+
+    # -- 5: readings ----------------------------------------------------------------------------
+
+    def _undominated(self) -> dict[tuple[Any, ...], list[tuple[str, int, list[Any]]]]:
+        """Merge along the facts, per situation; drop a lighting that shows nothing a plainer one of
+        the same situation does not (same picture, over no more lengths and aspects); group the rest
+        by (kind, box, aspects), so that situations that read the same come together."""
+        cands: dict[tuple, list[tuple[float, int, str, int, tuple, tuple, dict, int]]] = {}
+        for (label, rid), boxes in self.groups.items():
+            f = self.kinds[rid]
+            for box, (ranges, example, order) in _merge_boxes(boxes).items():
+                cands.setdefault((label, f.key[3]), []).append(
+                    (-f.weight, order, label, rid, box, union(ranges), example, order))
+        merged: dict[tuple[Any, ...], list[tuple[str, int, list[Any]]]] = {}
+        for group in cands.values():
+            group.sort(key=lambda c: (c[0], c[1]))
+            kept: list[tuple] = []
+            for c in group:
+                _, _, label, rid, box, rs, example, order = c
+                if any(_box_within(box, k[4]) and union(k[5] + rs) == k[5] for k in kept):
+                    self.n_dropped += 1
+                    continue
+                kept.append(c)
+                merged.setdefault((rid, box, rs), []).append((label, rid, [rs, example, order]))
+        return merged
+
+    def readings(self) -> list[Reading]:
+        """Every reading of the edition, in index order (situations in their order, then by size)."""
+        readings = [self._reading(rid, box, entries) for (rid, box, _), entries in self._undominated().items()]
+        readings.sort(key=lambda r: r.order)
+        return readings
+
+    def _reading(self, rid: int, box: Box, entries: list[tuple[str, int, list[Any]]]) -> Reading:
+        """One reading: a kind over a box of the facts, the first situation named, the others in ``also``."""
+        label_order, facts = self.label_order, self.facts
+        entries.sort(key=lambda e: (label_order.get(e[0], 10**6), e[2][2]))
+        label, _, (rs, example, order) = entries[0]
+        f = self.kinds[rid]
+        words, period, _, pkey, rules, gaps = f.key
+        conds = tuple(w for w in (facts[k].words(*b) for k, b in enumerate(box) if b is not None) if w)
+        limits = tuple(facts[k].limits(*b) for k, b in enumerate(box) if b is not None and facts[k].words(*b))
+        also = tuple(dict.fromkeys(e[0] for e in entries[1:] if e[0] != label))
+        ex = {k: (dict(x) if isinstance(x, dict) else x) for k, x in example.items()}
+        return Reading(
+            edition=self.edition.id, situation=label, also=also, conditions=conds, limits=limits, vessel=ex,
+            variant=words, choose=f.choose, weight=round(f.weight, 6), period=period, sector=f.sector, aspects=rs,
+            heading=heading_words(rs), picture=f.pattern.notation(), pattern_key=pkey, lights=f.lights,
+            rules=rules, citations=f.citations, gaps=gaps,
+            order=label_order.get(label, 10**6) * 10**7 + order, rid=rid)
+
+
+# -- 6: maps ----------------------------------------------------------------------------------
+
+
+def _missed_tags(kind: _Kind) -> list[tuple[tuple, tuple, str, str]]:
+    """Each picture of a kind with one light taken away: (columns, relations, role, token), once each."""
+    out: list[tuple[tuple, tuple, str, str]] = []
+    seen: set[tuple] = set()
+    for (_, roles), pat in kind.full.items():
+        if pat.size < 2:
+            continue
+        for ci, ki, tok in pat.lights():
+            red = pat.without(ci, ki)
+            tag = (red.columns, red.relations, roles[ci][ki], tok)
+            if tag not in seen:
+                seen.add(tag)
+                out.append(tag)
+    return out
+
+
+def _maps(edition_id: str, key: str, readings: list[Reading], kinds: list[_Kind]) -> EditionIndex:
+    """The index: pattern, columns, lights without arrangement, pattern less one light -> readings."""
+    by_key: dict[tuple, list[int]] = {}
+    by_cols: dict[tuple, list[tuple[tuple[str, ...], int]]] = {}
+    by_bag: dict[tuple, list[int]] = {}
+    by_missed: dict[tuple, list[tuple[tuple[str, ...], int, str, str]]] = {}
+    reduced: dict[int, list[tuple[tuple, tuple, str, str]]] = {}
+    for k, r in enumerate(readings):
+        period, cols, rels = r.pattern_key
+        by_key.setdefault(r.pattern_key, []).append(k)
+        by_cols.setdefault((period, cols), []).append((rels, k))
+        bag = tuple(sorted(t for c in cols for t in c))
+        by_bag.setdefault((period, bag), []).append(k)
+        if r.rid not in reduced:
+            reduced[r.rid] = _missed_tags(kinds[r.rid])
+        for cols_, rels_, role, tok in reduced[r.rid]:
+            by_missed.setdefault((period, cols_), []).append((rels_, k, role, tok))
+    return EditionIndex(edition_id, key, readings, by_key, by_cols, by_bag, by_missed, {})
+
+
+def build_index(edition: Edition, key: str = "") -> EditionIndex:
+    """Every reading of one edition, indexed by the picture she shows (see the package's docstring)."""
+    b = _Builder(edition)
+    for label, v in vessels(edition):
+        b.add_class(label, v)
+    readings = b.readings()
+    idx = _maps(edition.id, key, readings, b.kinds)
+    idx.stats = {"classes": b.n_classes, "records": b.n_records, "readings": len(readings),
+                 "dominated": b.n_dropped, "pictures": len(idx.by_key),
+                 "variants": sum(len(x) for x in b.variant_cache.values()), "placements": len(b.piece_cache)}
+    return idx

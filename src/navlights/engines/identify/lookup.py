@@ -1,0 +1,88 @@
+"""Looking up a picture: exact and near matches, ranked by kind and score."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from ...errors import NavlightsError
+from ...model import Edition
+from ...notation import Pattern, as_pattern
+from .cache import index
+from .results import KINDS, EditionIndex, Hypothesis, Identification
+
+_DOUBT = {"W": "Y", "Y": "W"}
+
+
+def _exact(idx: EditionIndex, q: Pattern) -> list[int]:
+    if q.complete:
+        return idx.by_key.get(q.key(), [])
+    return [k for rels, k in idx.by_cols.get((q.period, q.columns), ())
+            if all(a is None or a == b for a, b in zip(q.relations, rels))]
+
+
+
+def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[str, tuple]]:
+    """Reading number -> (match kind, detail), the best kind for each reading; :func:`remark` words the detail."""
+    found: dict[int, tuple[str, tuple]] = {}
+    for k in _exact(idx, q):
+        found[k] = ("exact", ())
+    if not near:
+        return found
+    rank = {k: v[0] for k, v in KINDS.items()}
+    for k in idx.by_bag.get((q.period, q.bag()), ()):
+        if k not in found:
+            found[k] = ("arrangement", ())
+    if q.period == "night":
+        for ci, ki, tok in q.lights():
+            other = _DOUBT.get(tok)
+            if other is None:
+                continue
+            for k in _exact(idx, q.with_token(ci, ki, other)):
+                if k not in found or rank[found[k][0]] > 2:
+                    found[k] = ("colour-doubt", (ci, ki, other))
+    rels = q.relations
+    if q.complete:
+        for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
+            if r == rels and (k not in found or rank[found[k][0]] > 3):
+                found[k] = ("missed-light", (role, tok))
+    else:
+        for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
+            if (k not in found or rank[found[k][0]] > 3) and all(a is None or a == b for a, b in zip(rels, r)):
+                found[k] = ("missed-light", (role, tok))
+    if q.size > 1:
+        for ci, ki, tok in q.lights():
+            for k in _exact(idx, q.without(ci, ki)):
+                if k not in found:
+                    found[k] = ("extra-light", (ci, ki))
+    return found
+
+
+
+def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
+             limit: int | None = None, cache: str | Path | None = None) -> Identification:
+    """Every reading of ``picture`` in the given editions, ranked: exact matches first, then near ones.
+
+    ``picture``: notation text, JSON (text or object), a :class:`navlights.engines.view.Picture`
+    or a :class:`~navlights.notation.Pattern`. ``limit``: at most this many (None: all).
+    """
+    q = as_pattern(picture)
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise NavlightsError(f"limit: {limit!r} is not allowed; allowed: a whole number, 0 or more (0: all)",
+                             field="limit", value=limit, allowed="a whole number, 0 or more")
+    scored = []
+    exact = 0
+    for e_ord, ed in enumerate(editions):
+        idx = index(ed, cache)
+        readings = idx.readings
+        for k, (kind, detail) in search(idx, q, near).items():
+            r = readings[k]
+            rank, weight, _ = KINDS[kind]
+            exact += rank == 0
+            scored.append((rank, -weight * r.prior, e_ord, r.order, r, kind, detail))
+    scored.sort(key=lambda t: t[:4])
+    total = len(scored)
+    if limit:
+        scored = scored[:limit]
+    hyps = tuple(Hypothesis(t[4], t[5], -t[1], q, t[6]) for t in scored)
+    return Identification(q, tuple(e.id for e in editions), hyps, total, exact)
