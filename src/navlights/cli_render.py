@@ -118,7 +118,7 @@ def _aspects(text: str) -> tuple[float, ...]:
 def gallery_cmd(outdir: str, edition: str, fmt: str, aspects: str, distance: float, width: int, height: int,
                 caption: bool, situation: str | None, limit: int | None, as_json: bool) -> None:
     """Every vessel class of an edition at several aspects, night and day, with index.html and labels.json."""
-    from .render.gallery import write_gallery
+    from .gallery import write_gallery
     summary = write_gallery(outdir, edition, fmt=fmt, aspects=_aspects(aspects), distance_nm=distance,
                             width=width, height=height, caption=caption, situation=situation, limit=limit)
     if as_json:
