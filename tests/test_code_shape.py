@@ -22,17 +22,6 @@ TABLE_MARK = "# shape: table"
 
 MODULES = sorted(SRC.rglob("*.py"))
 
-# Modules that still break a limit while issue 13 is worked on: (module, check). Shrinks to nothing.
-KNOWN: set[tuple[str, str]] = {
-    ("navlights/render/scene.py", "size"), ("navlights/render/scene.py", "complexity"),
-    ("navlights/render/scene.py", "length"),
-}
-
-
-def _known(path: Path, check: str) -> None:
-    if (_rel(path), check) in KNOWN:
-        pytest.xfail(f"known {check} problem, being fixed (issue 13)")
-
 
 def _rel(p: Path) -> str:
     return str(p.relative_to(SRC.parent))
@@ -40,14 +29,12 @@ def _rel(p: Path) -> str:
 
 @pytest.mark.parametrize("path", MODULES, ids=_rel)
 def test_module_size(path: Path) -> None:
-    _known(path, "size")
     n = len(path.read_text().splitlines())
     assert n <= MAX_MODULE_LINES, f"{_rel(path)}: {n} lines (at most {MAX_MODULE_LINES})"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=_rel)
 def test_function_complexity(path: Path) -> None:
-    _known(path, "complexity")
     over = [f"{b.name} (line {b.lineno}): {b.complexity}"
             for b in radon_complexity.cc_visit(path.read_text())
             if b.complexity > MAX_COMPLEXITY]
@@ -56,7 +43,6 @@ def test_function_complexity(path: Path) -> None:
 
 @pytest.mark.parametrize("path", MODULES, ids=_rel)
 def test_function_length(path: Path) -> None:
-    _known(path, "length")
     text = path.read_text()
     lines = text.splitlines()
     over = []

@@ -10,7 +10,7 @@ import pytest
 
 from navlights.cli import main
 from navlights.render import RenderError
-from navlights.render.gallery import classes, write_gallery
+from navlights.gallery import classes, write_gallery
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -78,7 +78,7 @@ def test_classes_merge_lengths_with_the_same_display():
 
 
 def test_index_escapes_text(tmp_path):
-    from navlights.render.gallery import index_html
+    from navlights.gallery import index_html
     page = index_html({"edition": "<x>", "edition_title": "a & b <script>", "classes": 0, "images": 0,
                        "aspects": [0.0], "distance_nm": None, "width": 100}, [], [])
     assert "<script>" not in page and "&lt;script&gt;" in page and "a &amp; b" in page
@@ -101,3 +101,23 @@ def test_cli_gallery(tmp_path, capsys):
     assert main(["gallery", str(out), "--aspects", "0,abc"]) == 2
     assert "aspects" in capsys.readouterr().err
     assert main(["gallery", str(out), "--edition", "1984"]) == 2
+
+
+def test_gallery_uses_the_facade_and_the_renderer_does_not():
+    """The gallery imports from navlights only the facade (and the error classes); render/ never imports api."""
+    import ast
+    from pathlib import Path
+    src = Path(__file__).resolve().parents[1] / "src" / "navlights"
+
+    def imports(path):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                yield (node.module or "", tuple(a.name for a in node.names))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("navlights"):
+                yield (node.module.removeprefix("navlights").lstrip("."), tuple(a.name for a in node.names))
+
+    assert set(imports(src / "gallery.py")) == {("", ("api",)), ("errors", ("NavlightsError",)),
+                                                ("render", ("RenderError",))}
+    for path in (src / "render").glob("*.py"):
+        for module, names in imports(path):
+            assert "api" not in module.split(".") and "api" not in names, (path.name, module, names)

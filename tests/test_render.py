@@ -251,7 +251,7 @@ def test_caption_and_hull_can_be_left_out():
 
 
 def test_every_class_of_every_edition_stays_on_the_canvas():
-    from navlights.render.gallery import classes
+    from navlights.gallery import classes
     from navlights.render.scene import build
     n = 0
     for ed in navlights.editions():

@@ -287,6 +287,42 @@ def render_labels(vessel: dict[str, Any] | Vessel, edition_name: str | Edition =
                         ranges=ranges).labels()
 
 
+def scene_svg(scene: Any) -> str:
+    """A scene from :func:`render_scene` as SVG text (what :func:`render_svg` returns for the same arguments)."""
+    from .render.svg import svg
+    return svg(scene)
+
+
+def scene_png(scene: Any) -> bytes:
+    """A scene from :func:`render_scene` as PNG bytes (what :func:`render_png` returns for the same arguments)."""
+    from .render.png import svg_to_png
+    return svg_to_png(scene_svg(scene))
+
+
+def check_picture_size(width: Any, height: Any) -> tuple[int, int]:
+    """A picture's size in whole pixels, or a one-line ``RenderError``."""
+    from .render.scene import check_size
+    return check_size(width, height)
+
+
+def check_aspect(aspect_deg: Any) -> float:
+    """An aspect in [0, 360) (360 is 0), or a one-line error."""
+    return _view.check_aspect(aspect_deg)
+
+
+def representatives(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str, dict[str, Any]]]:
+    """The edition's representative vessels as (situation, vessel) pairs: every situation, with one length (and
+    tow length, tonnage) inside each interval between the thresholds its rules test and one at each threshold."""
+    from .classes import vessels
+    return list(vessels(edition(edition_name)))
+
+
+def select(display_or_vessel: Display | dict[str, Any] | Vessel, choose: Any = "typical", period: str | None = None,
+           edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[Any, tuple[str, ...]]]:
+    """The items a picture of one period (``night``, ``day``) is drawn from, each with the flags of its doubt."""
+    return _view.select(_as_display(display_or_vessel, edition_name), choose, period)
+
+
 # --- identify: from the lights seen to every vessel and aspect that fits (docs/identify.md) ------
 # The index of each edition is built on first use (about a second) and kept in memory; numpy loads
 # with it, not with this module.
@@ -404,6 +440,6 @@ def identify_cache_dir() -> str:
 
 def write_gallery(outdir: str, edition_name: str = DEFAULT_EDITION, **options: Any) -> dict[str, Any]:
     """Every vessel class of an edition drawn at several aspects, with index.html and labels.json (docs/render.md);
-    the summary. ``options`` as :func:`navlights.render.gallery.write_gallery`."""
-    from .render.gallery import write_gallery as _write_gallery
+    the summary. ``options`` as :func:`navlights.gallery.write_gallery`."""
+    from .gallery import write_gallery as _write_gallery
     return _write_gallery(outdir, edition_name, **options)

@@ -4,7 +4,7 @@ Meaningful elements are groups a test (or a script) can find: ``<g class="light"
 ``<g class="shape">`` and ``<g class="sector">``, each with ``data-role`` (``data-roles``),
 ``data-colour``, ``data-cite`` and its pixel place (``data-x``, ``data-y``).
 
->>> from navlights.render.scene import Scene, Text
+>>> from navlights.render.elements import Scene, Text
 >>> s = svg(Scene("night", 100, 80, (Text(5, 20, "<b>&</b>", 10, "#fff"),), "a & b"))
 >>> "&lt;b&gt;&amp;&lt;/b&gt;" in s and "<b>" not in s
 True
@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-from .scene import Circle, Element, Light, Line, Polygon, Rect, Scene, Sector, Shape, Text, VGradient
+from .elements import Circle, Element, Light, Line, Polygon, Rect, Scene, Sector, Shape, Text, VGradient
 from .style import FONT_FAMILY
 
 # Characters XML 1.0 does not allow, even escaped (control characters other than tab, newline, return).

@@ -1,7 +1,9 @@
 """Galleries: every vessel class of an edition at several aspects, night and day, with labels.
 
+A use of the facade, not a part of the renderer: everything here goes through :mod:`navlights.api`.
+
 ``write_gallery(outdir, edition)`` renders each representative vessel of the edition
-(:func:`navlights.classes.vessels`, merged where several lengths or tow lengths give the same
+(:func:`navlights.api.representatives`, merged where several lengths or tow lengths give the same
 display: one image set per situation and distinct display) at each aspect, by night (if she
 shows lights) and by day (if she shows shapes). Beside the images it writes
 
@@ -21,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from . import RenderError
+from . import api
+from .errors import NavlightsError
+from .render import RenderError
 
 DEFAULT_ASPECTS = (0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
 DEFAULT_DISTANCE_NM = 1.0
@@ -52,25 +56,20 @@ def classes(edition: Any, *, situation: str | None = None,
 
     A representative vessel the edition cannot light (a fact it needs is missing, say) is left
     out; ``skipped``, when given, collects each with the one-line reason."""
-    from ..api import display
-    from ..classes import vessels
-    from ..engines.view import select
-    from ..errors import NavlightsError
-
     groups: dict[tuple[Any, ...], list[tuple[dict[str, Any], Any]]] = {}
     order: list[tuple[Any, ...]] = []
-    for label, v in vessels(edition):
+    for label, v in api.representatives(edition):
         if situation and situation.lower() not in label.lower():
             continue
         for period in ("night", "day"):
             vv = {**v, "time": period}
             try:
-                d = display(vv, edition)
+                d = api.display(vv, edition)
             except NavlightsError as e:
                 if skipped is not None:
                     skipped.append({"situation": label, "period": period, "reason": str(e)})
                 continue
-            chosen = select(d, "typical", period)
+            chosen = api.select(d, "typical", period)
             if not chosen:
                 continue
             sig = tuple((i.role, i.colour, i.canonical, i.arc_deg, i.placement) for i, _ in chosen)
@@ -87,7 +86,7 @@ def classes(edition: Any, *, situation: str | None = None,
         vv, d = members[len(members) // 2]           # the middle length stands for the interval
         other = {**vv, "time": "day" if period == "night" else "night"}
         try:
-            rig = display(other, edition)
+            rig = api.display(other, edition)
         except NavlightsError:
             rig = None
         tow = (d.vessel.towing or d.vessel.being_towed)
@@ -106,21 +105,15 @@ def write_gallery(outdir: str | Path, edition_name: str = "intl-1960", *, fmt: s
                   situation: str | None = None, limit: int | None = None,
                   progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Render the gallery into ``outdir``; returns a summary (counts, files, seconds)."""
-    from ..api import edition as get_edition
-    from ..engines.view import check_aspect
-    from .png import svg_to_png
-    from .scene import build, check_size
-    from .svg import svg
-
     if fmt not in GALLERY_FORMATS:
         raise RenderError(f"format: {fmt!r} is not allowed; allowed: {', '.join(GALLERY_FORMATS)}",
                           field="format", value=fmt, allowed=", ".join(GALLERY_FORMATS))
-    check_size(width, height)
-    aspects = tuple(check_aspect(a) for a in aspects)
+    api.check_picture_size(width, height)
+    aspects = tuple(api.check_aspect(a) for a in aspects)
     if not aspects:
         raise RenderError("aspects: none given; allowed: one or more of 0 to 360 degrees", field="aspects",
                           value=aspects, allowed="0 to 360 degrees")
-    ed = get_edition(edition_name)
+    ed = api.edition(edition_name)
     out = Path(outdir)
     images = out / "images"
     try:
@@ -138,16 +131,15 @@ def write_gallery(outdir: str | Path, edition_name: str = "intl-1960", *, fmt: s
     done = 0
     for c in cls:
         for a in aspects:
-            scene = build(c.display, c.period, aspect_deg=a, distance_nm=distance_nm, width=width, height=height,
-                          caption=caption, edition_title=ed.title, rig=c.rig)
+            scene = api.render_scene(c.vessel, ed, view=c.period, aspect_deg=a, distance_nm=distance_nm,
+                                     width=width, height=height, caption=caption)
             name = f"{c.slug}-{c.period}-a{a:05.1f}".replace(".", "_") + f".{fmt}"
-            text = svg(scene)
             path = images / name
             try:
                 if fmt == "png":
-                    path.write_bytes(svg_to_png(text))
+                    path.write_bytes(api.scene_png(scene))
                 else:
-                    path.write_text(text, encoding="utf-8")
+                    path.write_text(api.scene_svg(scene), encoding="utf-8")
             except OSError as e:
                 raise RenderError(f"outdir: cannot write '{path}': {e.strerror}", field="outdir",
                                   value=str(path), allowed="a writable directory") from None

@@ -1,0 +1,65 @@
+"""The night view: each light of the picture seen as a glowing point at its apparent place.
+
+A pale core and a radial glow of the light's colour; brightness falls with distance (to 0.3 at
+least), the core shrinks with the square root of the picture's scale and is held under 0.42 of the
+smallest gap between two lights, so that lights in a vertical line stay apart (docs/render.md).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .elements import Element, Light, Scene
+from .frame import Frame
+from .scene_side import side_scene, spread
+from .style import DEFAULT_STYLE, Style
+
+
+def night_scene(picture: Any, display: Any = None, *, width: int = 800, height: int = 500, caption: bool = True,
+                hull: bool = True, title: str | None = None, edition_title: str | None = None, rig: Any = None,
+                style: Style = DEFAULT_STYLE) -> Scene:
+    """The night view: each light seen as a glowing point at its apparent place.
+
+    ``display`` gives the items' kinds and sizes; ``rig`` (a display of the other time of day)
+    adds the masts that carry the other period's items."""
+    return side_scene(picture, display, rig, "night", width, height, caption, hull, title, edition_title, style,
+                      _lights)
+
+
+def _lights(picture: Any, display: Any, fr: Frame, width: int, style: Style) -> list[Element]:
+    return _light_elements(picture, fr, width, style)
+
+
+def _brightness(seen: Any, distance_nm: float | None, style: Style) -> float:
+    if distance_nm is None:
+        return 1.0
+    lim = seen.range_limit_nm
+    if lim is None:
+        b = 1.0 / (1.0 + 0.12 * distance_nm)
+    else:
+        b = 1.0 - 0.7 * min(1.0, distance_nm / lim) ** 2
+    return max(style.light_min_brightness, min(1.0, b))
+
+
+def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[Element]:
+    true_pts = [fr.px(s.offset_m, s.height_m) for s in picture.items]
+    base0 = style.light_core_px * width / 800.0 * math.sqrt(fr.shrink)
+    pts, moved = spread(true_pts, 3.2 * base0)
+    gap = math.inf
+    for i in range(len(pts)):
+        for j in range(i + 1, len(pts)):
+            gap = min(gap, math.dist(pts[i], pts[j]))
+    base = base0
+    out: list[Element] = []
+    for k, (s, (x, y)) in enumerate(zip(picture.items, pts)):
+        b = _brightness(s, picture.distance_nm, style)
+        core = max(style.light_core_min_px, base * (0.7 + 0.3 * b))
+        if gap < math.inf:
+            core = max(style.light_core_min_px, min(core, 0.42 * gap))
+        glow = core * style.light_glow_ratio * (0.55 + 0.45 * b)
+        glow_c, core_c = style.light(s.colour)
+        flags = tuple(s.flags) + (("spread",) if k in moved else ())
+        out.append(Light(x, y, core, glow, b, glow_c, core_c, s.role, s.colour, s.cite, flags,
+                         true_pts[k] if k in moved else None))
+    return out
