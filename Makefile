@@ -1,26 +1,39 @@
 # navlights: two commands on a fresh machine with Python 3 and make.
-#   make run   - set up .venv and run the main job: the web app on http://127.0.0.1:8000
-#   make test  - set up .venv with test extras and run every test
+#   make run   - set up .venv (runtime only) and run the main job: the web app on http://127.0.0.1:$(PORT)
+#   make test  - set up .venv with test extras; lint (ruff), type-check (mypy) and run every test
 PY ?= python3
+PORT ?= 8000
+HOST ?= 127.0.0.1
 VENV := .venv
 BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench golden clean
+.PHONY: run test lint bench golden clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP) $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/navlights editions
 	$(BIN)/navlights view --edition intl-1960 --length "200 ft" --aspect 45 --distance 1
-	@echo "navlights web app: http://127.0.0.1:8000/ (Ctrl-C to stop)"
-	$(BIN)/navlights serve --host 127.0.0.1 --port 8000
+	@echo "navlights web app: http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/navlights serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
 	$(BIN)/python -m pytest src tests
 
 bench: $(STAMP)

@@ -24,28 +24,22 @@ def day_scene(picture: Any, display: Any = None, *, width: int = 800, height: in
 
 
 def _shapes(picture: Any, display: Any, fr: Frame, width: int, style: Style) -> list[Element]:
-    sizes = {i.role: i.size_as_written for i in display.items if i.what == "shape"} if display else {}
+    sizes = {i.role: i.size_m for i in display.items if i.what == "shape"} if display else {}
     return _shape_elements(picture, fr, width, sizes, style)
 
 
-def _size_m(text: str | None) -> float:
-    from ..units import parse_length
-    if text:
-        try:
-            return parse_length(text, "size")
-        except Exception:
-            pass
-    return 0.6096                               # 2 ft, the size every edition here gives
+#: A shape whose rule gives no size is drawn 2 ft (0.61 m) across, as the historical editions give (assumed).
+DEFAULT_SHAPE_M = 0.6096
 
 
-def _shape_elements(picture: Any, fr: Frame, width: int, sizes_as_written: dict[str, str | None],
+def _shape_elements(picture: Any, fr: Frame, width: int, sizes_m: dict[str, float | None],
                     style: Style) -> list[Element]:
     from ..engines.view import COLUMN_TOL_M
     items = list(picture.items)
     pts = [fr.px(s.offset_m, s.height_m) for s in items]
     sizes = []
     for s in items:
-        sizes.append(max(_size_m(sizes_as_written.get(s.role)) * fr.scale,
+        sizes.append(max((sizes_m.get(s.role) or DEFAULT_SHAPE_M) * fr.scale,
                          style.shape_min_px * width / 800.0 * math.sqrt(fr.shrink)))
     # Keep shapes in one column from touching: at most a share of the gap to the next one.
     for i in range(len(items)):

@@ -64,18 +64,18 @@ def _facts(edition: Edition) -> tuple[Fact, Fact, Fact]:
             Fact("tow_length", tuple(thresholds(edition, "tow_length"))))
 
 
-def _metres(text: Any) -> float | None:
-    """Metres from '45.72 m' or '150 ft' (as classes.vessels and users write lengths)."""
-    if text is None:
-        return None
-    return parse_length(text)
+def measures(v: Mapping[str, Any]) -> dict[str, float | None]:
+    """Length and tow length (m) and tonnage of a (possibly partial) vessel description ('200 ft', '61 m')."""
+    tow = next((x for x in (v.get("towing"), v.get("being_towed")) if isinstance(x, dict)), {})
+    length, tow_length, tonnage = v.get("length"), tow.get("tow_length"), v.get("tonnage")
+    return {"length": None if length is None else parse_length(length),
+            "tonnage": None if tonnage is None else float(tonnage),
+            "tow_length": None if tow_length is None else parse_length(tow_length, "tow_length")}
 
 
 def _atoms(facts: tuple[Fact, Fact, Fact], v: Mapping[str, Any]) -> tuple[int | None, int | None, int | None]:
-    tow = next((x for x in (v.get("towing"), v.get("being_towed")) if isinstance(x, dict)), {})
-    L = _metres(v.get("length"))
-    t = v.get("tonnage")
-    w = _metres(tow.get("tow_length"))
+    m = measures(v)
+    L, t, w = m["length"], m["tonnage"], m["tow_length"]
     return (None if L is None else facts[0].atom(L), None if t is None else facts[1].atom(float(t)),
             None if w is None else facts[2].atom(w))
 

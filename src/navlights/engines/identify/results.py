@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from ...notation import Pattern, token_words
 from ..sectors import Sector
 from .aspects import AspectRange
-from .facts import _metres
+from .facts import measures
 
 #: A single aspect (where two arcs meet) counts as this wide in the score: the view's edge tolerance.
 POINT_WIDTH_DEG = 3.0
@@ -61,9 +61,7 @@ class Reading:
 
     def covers(self, vessel: Mapping[str, Any]) -> bool:
         """The vessel's length, tonnage and tow length ('200 ft', '61 m') lie in the reading's limits."""
-        tow = next((x for x in (vessel.get("towing"), vessel.get("being_towed")) if isinstance(x, dict)), {})
-        have = {"length": _metres(vessel.get("length")), "tonnage": vessel.get("tonnage"),
-                "tow_length": _metres(tow.get("tow_length"))}
+        have = measures(vessel)
         for lim in self.limits:
             v = have.get(lim["fact"])
             if v is None:
