@@ -12,7 +12,8 @@ from typing import Any
 from .engines import display as _display
 from .model import Display, Edition
 from .rulebase import loader
-from .vessel import Vessel, make_vessel
+from .vessel import (FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay,  # noqa: F401 (re-exported)
+                     Vessel, make_vessel)
 
 DEFAULT_EDITION = "intl-1960"
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..vessel import FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay, Vessel, make_vessel
+from ..api import FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay, Vessel, make_vessel
 
 DEFAULT_EDITION = "intl-1960"
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias

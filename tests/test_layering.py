@@ -1,4 +1,5 @@
-"""The web package reaches the rest of navlights only through the facade and the error types (issue 13)."""
+"""The web app and the command line reach the rest of navlights only through the facade and the error types
+(issue 13); the command line may also start the web app (`navlights serve`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 WEB = SRC / "navlights" / "web"
+CLI = SRC / "navlights" / "cli"
 ALLOWED = {"navlights.api", "navlights.errors"}
-#: queries.py still takes the vessel enums from navlights.vessel (being rewritten separately).
-EXEMPT = {"queries.py"}
 
 
 def _module_name(path: Path) -> str:
@@ -31,12 +31,12 @@ def _imports(path: Path) -> list[str]:
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([node.module] if node.module else []))
-            out += [f"{base}.{a.name}" if base in ("navlights", "navlights.web") else base for a in node.names]
+            out += [f"{base}.{a.name}" if base in ("navlights", "navlights.web", "navlights.cli") else base
+                    for a in node.names]
     return [m for m in out if m == "navlights" or m.startswith("navlights.")]
 
 
-@pytest.mark.parametrize("path", sorted(p for p in WEB.rglob("*.py") if p.name not in EXEMPT),
-                         ids=lambda p: str(p.relative_to(WEB)))
+@pytest.mark.parametrize("path", sorted(WEB.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))
 def test_web_imports_only_the_facade(path: Path) -> None:
     outside = [m for m in _imports(path) if not m.startswith("navlights.web") and m not in ALLOWED]
     assert not outside, f"{path.relative_to(SRC)} imports {outside}; route them through navlights.api"
@@ -46,3 +46,9 @@ def test_the_check_sees_relative_imports() -> None:
     assert "navlights.api" in _imports(WEB / "training.py")
     assert "navlights.web.common" in _imports(WEB / "routes" / "train.py")
     assert "navlights.api" in _imports(WEB / "routes" / "train.py")
+
+
+@pytest.mark.parametrize("path", sorted(CLI.rglob("*.py")), ids=lambda p: str(p.relative_to(CLI)))
+def test_cli_imports_only_the_facade(path: Path) -> None:
+    outside = [m for m in _imports(path) if not m.startswith(("navlights.cli", "navlights.web")) and m not in ALLOWED]
+    assert not outside, f"{path.relative_to(SRC)} imports {outside}; route them through navlights.api"
