@@ -444,3 +444,31 @@ def write_gallery(outdir: str, edition_name: str = DEFAULT_EDITION, **options: A
     the summary. ``options`` as :func:`navlights.gallery.write_gallery`."""
     from .gallery import write_gallery as _write_gallery
     return _write_gallery(outdir, edition_name, **options)
+
+
+# --- lighting-plan compliance (docs/plan.md) -----------------------------------------------------
+
+def read_plan(data: Any) -> Any:
+    """A lighting plan (parsed JSON or TOML) as a typed :class:`navlights.plan.model.LightingPlan`."""
+    from .plan.model import read_plan as _read
+    return _read(data)
+
+
+def check_plan(plan: Any) -> Any:
+    """Check a lighting plan (parsed JSON/TOML or a read plan) against its edition: a
+    :class:`navlights.plan.check.PlanReport` with every finding, state by state."""
+    from .plan.check import check as _check
+    from .plan.model import LightingPlan
+    typed = plan if isinstance(plan, LightingPlan) else read_plan(plan)
+    return _check(typed, edition(typed.edition))
+
+
+def check_plan_json(plan: Any) -> dict[str, Any]:
+    """The plan's report as JSON-ready data (schema: docs/schema/plan-report.schema.json)."""
+    return dict(check_plan(plan).to_dict())
+
+
+def plan_report_html(report: Any) -> str:
+    """A printable HTML report of a plan check: verdict, profile and plan drawn to scale, every finding."""
+    from .plan.html import report_html
+    return report_html(report)

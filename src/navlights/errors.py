@@ -57,3 +57,7 @@ class ViewError(NavlightsError, ValueError):
 
 class NotationError(NavlightsError, ValueError):
     """A picture typed or given as JSON that cannot be read (identify); names the character or field."""
+
+
+class PlanError(NavlightsError, ValueError):
+    """A lighting plan that cannot be read: a missing or malformed field, an unknown role, a light off the hull."""

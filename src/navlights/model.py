@@ -269,6 +269,19 @@ class Provision:
 
 
 @dataclass(frozen=True, slots=True)
+class Intensity:
+    """An edition's law of luminous intensity (e.g. COLREGs Annex I 8): I = 3.43e6 T D^2 K^-D candela."""
+
+    threshold_lux: float           # T
+    transmissivity: float          # K, per nautical mile
+    citation: Citation
+
+    def candela(self, range_nm: float) -> float:
+        """The minimum luminous intensity (cd) for a light to be seen at ``range_nm``."""
+        return 3.43e6 * self.threshold_lux * range_nm ** 2 * self.transmissivity ** (-range_nm)
+
+
+@dataclass(frozen=True, slots=True)
 class LightKind:
     """A light defined once by an edition: its kind, colour, arc, range and placement."""
 
@@ -335,6 +348,7 @@ class Edition:
     mile_note: str = ""
     seaplanes: bool = True          # False: the edition predates seaplanes (they get no lights and a note)
     role_terms: dict[str, str] = field(default_factory=dict)   # role -> the edition's term for it
+    intensity: Intensity | None = None   # the law of intensity, where the edition gives one
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-edition memo for engines (item variants); lives and dies with the edition."""
 

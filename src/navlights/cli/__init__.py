@@ -2,7 +2,8 @@
 
 One module per command group, each command registered here by name (nothing is imported for its side
 effects): :mod:`.rules` (editions, rules, lights), :mod:`.view` (view, sectors), :mod:`.identify`,
-:mod:`.render` (render, gallery), :mod:`.compare` (compare, changes, governing), :mod:`.serve`. Shared
+:mod:`.render` (render, gallery), :mod:`.compare` (compare, changes, governing), :mod:`.plan`
+(check-plan), :mod:`.serve`. Shared
 options live in :mod:`.options`, every command's text output in :mod:`.text`. Only click loads at start;
 the facade loads when a command runs, rich when a table is printed.
 
@@ -16,7 +17,7 @@ import os
 import click
 
 from ..errors import NavlightsError
-from . import compare, identify, render, rules, serve, view
+from . import compare, identify, plan, render, rules, serve, view
 from .options import EXIT_USAGE
 
 
@@ -26,7 +27,7 @@ def cli() -> None:
     """navlights: what lights and shapes a vessel shows, under each historical edition of the rules."""
 
 
-for _group in (rules, view, identify, render, compare, serve):
+for _group in (rules, view, identify, render, compare, plan, serve):
     for _command in _group.COMMANDS:
         cli.add_command(_command)
 
@@ -34,7 +35,9 @@ for _group in (rules, view, identify, render, compare, serve):
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every error into one line and exit code 2."""
     try:
-        cli.main(args=argv, prog_name="navlights", standalone_mode=False)
+        rc = cli.main(args=argv, prog_name="navlights", standalone_mode=False)
+        if isinstance(rc, int):      # a command that ends with click.exceptions.Exit(code), e.g. check-plan's 1
+            return rc
     except click.exceptions.Exit as e:
         return e.exit_code
     except click.exceptions.Abort:

@@ -230,3 +230,26 @@ def gallery_text(summary: dict[str, Any]) -> None:
     """Print a gallery's summary: classes, images, time, where the index and labels are."""
     click.echo(f"{summary['edition']}: {summary['classes']} classes, {summary['images']} images in "
                f"{summary['seconds']:g} s; index {summary['index']}; labels {summary['labels']}")
+
+
+_STATUS_STYLE = {"pass": "green", "fail": "bold red", "not-checked": "yellow"}
+
+
+def plan_text(r: dict[str, Any]) -> None:
+    """Print a lighting-plan report: the verdict, then a table of findings per state, then notes."""
+    from rich.table import Table
+    con = _console()
+    c = r["counts"]
+    verdict = "[bold green]COMPLIANT[/]" if r["compliant"] else "[bold red]NOT COMPLIANT[/]"
+    con.print(f"{verdict} under {r['edition']}: {c['pass']} pass, {c['fail']} fail, {c['not-checked']} not checked")
+    for state in r["states"]:
+        rows = [f for f in r["findings"] if f["state"] == state]
+        t = Table(title=f"State: {state}")
+        for col in ("status", "check", "role", "light", "measured", "limit", "rule"):
+            t.add_column(col, overflow="fold")
+        for f in sorted(rows, key=lambda f: ({"fail": 0, "not-checked": 1, "pass": 2}[f["status"]])):
+            t.add_row(f"[{_STATUS_STYLE[f['status']]}]{f['status']}[/]", f["check"], f["role"], f["id"] or "",
+                      f["measured"] or "", f["limit"], f["cite"])
+        con.print(t)
+    for n in r["notes"]:
+        con.print(f"[dim]•[/dim] {n}")

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
-from ..model import (At, Citation, Condition, Definition, Edition, Item, LightKind, PlacementSpec, Provision,
+from ..model import (At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
                      ShapeKind, Show, Side, Source)
 from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 
@@ -95,6 +95,11 @@ class RawSource(_M):
     note: str | None = None
 
 
+class RawIntensity(_Cited):
+    threshold_lux: float = Field(..., gt=0)
+    transmissivity: float = Field(..., gt=0, lt=1)
+
+
 class RawEdition(_M):
     id: str
     title: str
@@ -109,6 +114,7 @@ class RawEdition(_M):
     mile_note: str
     tonnage_basis: str | None = None
     seaplanes: bool = True
+    intensity: RawIntensity | None = None
     units: dict[str, str]
     summary: str
 
@@ -428,6 +434,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     shapes = {kid: b.shape(kid, k) for kid, k in raw.shape.items()}
     provisions = [b.provision(i, p, lights, shapes) for i, p in enumerate(raw.provision)]
     b.cross_check(provisions, lights)
+    intensity = None if e.intensity is None else Intensity(e.intensity.threshold_lux, e.intensity.transmissivity,
+                                                           b.cite(e.intensity, "edition.intensity"))
     if b.problems:
         raise RuleDataError(path, b.problems)
     role_terms: dict[str, str] = {}
@@ -440,7 +448,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         in_force_citation=in_force, mile=e.mile, tonnage_basis=e.tonnage_basis,
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
-        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms)
+        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, intensity=intensity)
 
 
 def load_file(path: str | Path) -> Edition:

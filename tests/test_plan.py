@@ -1,0 +1,231 @@
+"""Lighting-plan compliance (issue 16): table-driven checks at and either side of each limit, bad plans.
+
+Expected values are read from the rule texts, not from the engine:
+- intl-1960 Rule 2(a)(i): the forward masthead light at least 20 ft above the hull, and at least the breadth
+  where the breadth exceeds 20 ft, but never needed higher than 40 ft; arc 20 points (225°), range 5 miles.
+- Rule 2(a)(ii): the second masthead light at least 15 ft higher than the first, the horizontal distance
+  between them at least three times the vertical.
+- Rule 2(a)(iv)-(v): green on the starboard side, red on the port side, 10 points (112.5°) each, 2 miles.
+- Rule 11 (as carried over, inferred): at anchor, a vessel of 150 ft or more shows two white lights.
+- COLREGs 1972 Annex I 8: I = 3.43e6 T D^2 K^-D with T = 2e-7 lux, K = 0.8; the Annex's table gives
+  0.9, 4.3, 12, 27, 52 and 94 cd for 1 to 6 miles.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+
+import pytest
+
+import navlights.api as api
+from navlights.errors import PlanError
+from navlights.model import Citation, Intensity
+
+FT = 0.3048
+
+BASE = {
+    "edition": "intl-1960",
+    "vessel": {"propulsion": "power", "length": "61 m", "breadth": "10 m"},
+    "lights": [
+        {"id": "fwd-masthead", "role": "masthead", "colour": "white", "arc_deg": [247.5, 112.5],
+         "position_m": {"x": 45, "y": 0, "z": 10}, "range_nm": 5},
+        {"id": "aft-masthead", "role": "masthead-aft", "colour": "white", "arc_deg": [247.5, 112.5],
+         "position_m": {"x": 20, "y": 0, "z": 15}, "range_nm": 5},
+        {"id": "stbd", "role": "sidelight-starboard", "colour": "green", "arc_deg": [0, 112.5],
+         "position_m": {"x": 40, "y": 5, "z": 6}, "range_nm": 2},
+        {"id": "port", "role": "sidelight-port", "colour": "red", "arc_deg": [247.5, 360],
+         "position_m": {"x": 40, "y": -5, "z": 6}, "range_nm": 2},
+        {"id": "stern", "role": "sternlight", "colour": "white", "arc_deg": [112.5, 247.5],
+         "position_m": {"x": 0.5, "y": 0, "z": 3}},
+    ],
+}
+
+
+def plan(**changes):
+    """BASE with changes: 'breadth', or '<light id>.<field>' = value (position fields as 'z', 'x', 'y')."""
+    p = copy.deepcopy(BASE)
+    for key, value in changes.items():
+        if key == "breadth":
+            p["vessel"]["breadth"] = value
+            continue
+        lid, field = key.split("__")
+        light = next(x for x in p["lights"] if x["id"] == lid.replace("_", "-"))
+        if field in ("x", "y", "z"):
+            light["position_m"][field] = value
+        elif value is None:
+            light.pop(field, None)
+        else:
+            light[field] = value
+    return p
+
+
+def statuses(report, check, role):
+    return {f.status for f in report.findings if f.check == check and f.role == role}
+
+
+def test_base_plan_complies_under_way():
+    r = api.check_plan(BASE)
+    assert r.compliant, [f for f in r.findings if f.status == "fail"]
+    assert r.counts()["pass"] >= 15
+
+
+@pytest.mark.parametrize("changes, check, role, status", [
+    # Rule 2(a)(i): breadth 10 m (over 20 ft): at least 10 m above the hull
+    ({"fwd_masthead__z": 10.0}, "height", "masthead", {"pass"}),
+    ({"fwd_masthead__z": 9.99, "aft_masthead__z": 14.99}, "height", "masthead", {"fail"}),
+    # breadth 15 m: capped at 40 ft = 12.192 m
+    ({"breadth": "15 m", "fwd_masthead__z": 12.2, "aft_masthead__z": 17.0}, "height", "masthead", {"pass"}),
+    ({"breadth": "15 m", "fwd_masthead__z": 12.1, "aft_masthead__z": 17.0}, "height", "masthead", {"fail"}),
+    # breadth 5 m (under 20 ft): at least 20 ft = 6.096 m
+    ({"breadth": "5 m", "fwd_masthead__z": 6.1, "aft_masthead__z": 11, "stbd__y": 2.5, "port__y": -2.5},
+     "height", "masthead", {"pass"}),
+    ({"breadth": "5 m", "fwd_masthead__z": 6.09, "aft_masthead__z": 11, "stbd__y": 2.5, "port__y": -2.5},
+     "height", "masthead", {"fail"}),
+    # Rule 2(a)(ii): 15 ft = 4.572 m higher; horizontal at least 3 x vertical (here 25 m abaft)
+    ({"aft_masthead__z": 10 + 15 * FT + 0.001}, "relation", "masthead-aft", {"pass"}),
+    ({"aft_masthead__z": 10 + 15 * FT - 0.01}, "relation", "masthead-aft", {"fail", "pass"}),
+    ({"aft_masthead__z": 15, "aft_masthead__x": 30}, "relation", "masthead-aft", {"pass"}),       # 15 >= 3 x 5
+    ({"aft_masthead__z": 15, "aft_masthead__x": 30.1}, "relation", "masthead-aft", {"pass", "fail"}),
+    # Rule 2(a)(i): 20 points from right ahead to 2 points abaft the beam on either side
+    ({"fwd_masthead__arc_deg": [247.0, 113.0]}, "arc", "masthead", {"pass"}),     # within the 0.5° tolerance
+    ({"fwd_masthead__arc_deg": [240.0, 120.0]}, "arc", "masthead", {"fail"}),
+    ({"fwd_masthead__colour": "yellow"}, "colour", "masthead", {"fail"}),
+    # Rule 2(a)(i): visible at least 5 miles; 2(a)(iv): sidelights 2 miles
+    ({"fwd_masthead__range_nm": 4.9}, "range", "masthead", {"fail"}),
+    ({"stbd__range_nm": 2.0}, "range", "sidelight-starboard", {"pass"}),
+    ({"stbd__range_nm": 1.9}, "range", "sidelight-starboard", {"fail"}),
+    # intl-1960 gives no law of intensity: candela alone cannot be checked
+    ({"stbd__range_nm": None, "stbd__intensity_cd": 10}, "range", "sidelight-starboard", {"not-checked"}),
+    # Rule 2(a)(iv)-(v): green on the starboard side, red on the port side
+    ({"stbd__y": -5, "port__y": 5}, "side", "sidelight-starboard", {"fail"}),
+    ({"stbd__y": -5, "port__y": 5}, "side", "sidelight-port", {"fail"}),
+])
+def test_limits(changes, check, role, status):
+    r = api.check_plan(plan(**changes))
+    assert statuses(r, check, role) == status
+
+
+def test_missing_light_fails_presence():
+    p = copy.deepcopy(BASE)
+    p["lights"] = [x for x in p["lights"] if x["id"] != "port"]
+    r = api.check_plan(p)
+    assert not r.compliant
+    assert statuses(r, "presence", "sidelight-port") == {"fail"}
+
+
+def test_each_state_is_checked():
+    """Rule 11 (inferred): at anchor, 150 ft and over, two white lights; a plan without them fails there."""
+    p = copy.deepcopy(BASE)
+    p["states"] = [{}, {"status": "anchored"}]
+    r = api.check_plan(p)
+    assert r.states == ("as described", "status=anchored")
+    fails = {f.role for f in r.findings if f.status == "fail"}
+    assert {"anchor-forward", "anchor-aft"} <= fails
+    p["lights"] += [
+        {"id": "anchor-f", "role": "anchor-forward", "colour": "white", "all_round": True,
+         "position_m": {"x": 55, "y": 0, "z": 8}},
+        {"id": "anchor-a", "role": "anchor-aft", "colour": "white", "all_round": True,
+         "position_m": {"x": 2, "y": 0, "z": 3}}]
+    p["shapes"] = [{"id": "ball", "role": "anchor-ball", "shape": "ball", "position_m": {"x": 55, "y": 0, "z": 6},
+                    "size_m": 0.61}]
+    assert api.check_plan(p).compliant
+
+
+def test_a_rule_gap_is_reported_not_passed():
+    """intl-1960 Rule 10 (stern light) was not found: its range and arc are not checked, and the report says so."""
+    r = api.check_plan(BASE)
+    stern = [f for f in r.findings if f.role == "sternlight" and f.check in ("arc", "range")]
+    assert {f.status for f in stern} == {"not-checked"}
+    assert any("not found" in f.limit for f in stern)
+
+
+@pytest.mark.parametrize("distance_nm, candela", [(1, 0.9), (2, 4.3), (3, 12), (4, 27), (5, 52), (6, 94)])
+def test_intensity_law_matches_the_annex_table(distance_nm, candela):
+    law = Intensity(2e-7, 0.8, Citation("intl-1972", "Annex I 8", "primary"))
+    assert math.isclose(law.candela(distance_nm), candela, rel_tol=0.06)
+
+
+def _bad(path, value):
+    p = copy.deepcopy(BASE)
+    node = p
+    *head, last = path
+    for k in head:
+        node = node[k]
+    if value is KeyError:
+        del node[last]
+    else:
+        node[last] = value
+    return p
+
+
+@pytest.mark.parametrize("path, value, field", [
+    (("edition",), "intl-1984", "edition"),
+    (("lights",), KeyError, "lights"),
+    (("vessel", "length"), KeyError, "vessel.length"),
+    (("vessel", "length"), "61 furlongs", "vessel.length"),
+    (("lights", 0, "role"), "mast-head", "lights[0].role"),
+    (("lights", 0, "colour"), "purple", "lights[0].colour"),
+    (("lights", 0, "position_m", "x"), 70.0, "lights[0].position_m.x"),
+    (("lights", 0, "position_m", "x"), -1.0, "lights[0].position_m.x"),
+    (("lights", 2, "position_m", "y"), 6.0, "lights[2].position_m.y"),
+    (("lights", 0, "position_m", "z"), -0.5, "lights[0].position_m.z"),
+    (("lights", 0, "position_m", "z"), float("nan"), "lights[0].position_m.z"),
+    (("lights", 0, "intensity_cd"), float("inf"), "lights[0].intensity_cd"),
+    (("lights", 0, "arc_deg"), [0, 400], "lights[0].arc_deg"),
+    (("lights", 1, "id"), "fwd-masthead", "lights[1].id"),
+    (("lights", 0, "colour_x"), "white", "lights[0].colour_x"),
+])
+def test_bad_plans_one_line_naming_the_field(path, value, field):
+    with pytest.raises(PlanError) as e:
+        api.check_plan(_bad(path, value))
+    assert e.value.field == field
+    assert "\n" not in str(e.value) and str(e.value).startswith(field)
+
+
+def test_nested_too_deep():
+    deep: dict = {}
+    node = deep
+    for _ in range(50):
+        node["a"] = {}
+        node = node["a"]
+    p = copy.deepcopy(BASE)
+    p["vessel"]["extra"] = deep
+    with pytest.raises(PlanError, match="too deep"):
+        api.check_plan(p)
+
+
+def test_cli_exit_codes_and_json(tmp_path):
+    from navlights.cli import main
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    good.write_text(json.dumps(BASE))
+    bad.write_text(json.dumps(plan(fwd_masthead__colour="yellow")))
+    broken.write_text("{")
+    assert main(["check-plan", str(good), "--json"]) == 0
+    assert main(["check-plan", str(bad), "--json"]) == 1
+    assert main(["check-plan", str(broken)]) == 2
+    html = tmp_path / "r.html"
+    assert main(["check-plan", str(bad), "--html", str(html)]) == 1
+    text = html.read_text()
+    assert "does not comply" in text and "<svg" in text and "<script" not in text
+
+
+def test_html_escapes_plan_text():
+    p = copy.deepcopy(BASE)
+    p["lights"][0]["id"] = "<b>mast</b>"
+    page = api.plan_report_html(api.check_plan(p))
+    assert "<b>mast</b>" not in page and "&lt;b&gt;mast&lt;/b&gt;" in page
+
+
+def test_report_and_input_match_their_schemas():
+    from pathlib import Path
+
+    import jsonschema
+    schema = Path(__file__).parents[1] / "docs" / "schema"
+    report = json.loads((schema / "plan-report.schema.json").read_text())
+    plan_in = json.loads((schema / "plan-input.schema.json").read_text())
+    jsonschema.Draft202012Validator(plan_in).validate(BASE)
+    p = copy.deepcopy(BASE)
+    p["states"] = [{}, {"status": "anchored"}]
+    jsonschema.Draft202012Validator(report).validate(api.check_plan_json(p))
