@@ -9,7 +9,7 @@ from pathlib import Path
 
 import navlights.api as api
 
-PLANS = Path(__file__).parents[1] / "examples" / "plans"
+PLANS = Path(__file__).parents[1] / "src" / "navlights" / "plan" / "examples"
 
 
 def main() -> None:

@@ -229,3 +229,20 @@ def test_report_and_input_match_their_schemas():
     p = copy.deepcopy(BASE)
     p["states"] = [{}, {"status": "anchored"}]
     jsonschema.Draft202012Validator(report).validate(api.check_plan_json(p))
+
+
+def test_web_page_and_json_twin(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from navlights.web.app import create_app
+    c = TestClient(create_app(tmp_path / "p.db"))
+    r = c.get("/plan")
+    assert r.status_code == 200 and "The plan complies" in r.text
+    r = c.get("/plan", params={"example": "intl-1960-61m-power-after-masthead-too-low.json"})
+    assert "does not comply" in r.text and "at least 4.57 m higher" in r.text      # Rule 2(a)(ii): 15 ft
+    assert c.post("/plan.json", json=BASE).json()["compliant"] is True
+    bad = c.post("/plan.json", json=_bad(("lights", 0, "role"), "mast"))
+    assert bad.status_code == 422 and bad.json()["field"] == "lights[0].role"
+    form = c.post("/plan", data={"plan": "{"}, headers={"Origin": "http://testserver"})
+    assert form.status_code == 422 and "malformed JSON" in form.text
+    assert "/plan.json" in c.get("/openapi.json").json()["paths"]

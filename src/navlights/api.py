@@ -472,3 +472,16 @@ def plan_report_html(report: Any) -> str:
     """A printable HTML report of a plan check: verdict, profile and plan drawn to scale, every finding."""
     from .plan.html import report_html
     return report_html(report)
+
+
+def plan_views_svg(report: Any) -> str:
+    """The profile and plan of a checked plan, to scale, as two SVG elements (failing lights ringed)."""
+    from .plan.html import views_svg
+    return views_svg(report)
+
+
+def example_plans() -> dict[str, str]:
+    """The example lighting plans shipped with navlights: file name -> JSON text."""
+    from importlib import resources
+    folder = resources.files("navlights.plan") / "examples"
+    return {p.name: p.read_text() for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.name.endswith(".json")}

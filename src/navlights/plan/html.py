@@ -49,13 +49,18 @@ def _views(r: PlanReport, failing: set[str]) -> str:
             f'<path d="M{PAD} {PAD} L{_fmt(PAD + 0.85 * L * s)} {PAD} L{_fmt(PAD + L * s)} {_fmt(PAD + B * s / 2)} '
             f'L{_fmt(PAD + 0.85 * L * s)} {_fmt(PAD + B * s)} L{PAD} {_fmt(PAD + B * s)} Z" fill="#dde" '
             f'stroke="#889"/>']
+    taken: list[tuple[float, float]] = []
     for e in entries:
         p = e.position_m
         colour = COLOURS.get(e.colour, "#999")
         px, pz = PAD + p.x * s, PAD + hp - p.z * sz
         py = PAD + B * s / 2 + p.y * s
         ring = ' stroke="#c0261d" stroke-width="3"' if e.id in failing else ' stroke="#333" stroke-width="1"'
-        label = f'<text x="{_fmt(px + 6)}" y="{_fmt(pz - 4)}" class="lbl">{escape(e.id)}</text>'
+        ly = pz - 4
+        while any(abs(px - x) < 60 and abs(ly - y) < 10 for x, y in taken):   # keep labels apart
+            ly += 11
+        taken.append((px, ly))
+        label = f'<text x="{_fmt(px + 6)}" y="{_fmt(ly)}" class="lbl">{escape(e.id)}</text>'
         prof.append(f'<circle cx="{_fmt(px)}" cy="{_fmt(pz)}" r="5" fill="{colour}"{ring}/>{label}')
         if isinstance(e, PlanLight):
             plan.append(_sector(px, py, e.arc(), colour))
@@ -78,6 +83,11 @@ def _sector(cx: float, cy: float, arc: tuple[float, float], colour: str, r: floa
     edge = "#8a8a99" if colour == COLOURS["white"] else colour
     return (f'<path d="M{_fmt(cx)} {_fmt(cy)} L{pt(a)} A{r:g} {r:g} 0 {large} 1 {pt(a + span)} Z" '
             f'fill="{colour}" fill-opacity=".22" stroke="{edge}" stroke-opacity=".7"/>')
+
+
+def views_svg(r: PlanReport) -> str:
+    """Profile and plan, to scale, with the lights that fail a check ringed in red."""
+    return _views(r, {f.light_id for f in r.findings if f.status == "fail" and f.light_id})
 
 
 def report_html(r: PlanReport) -> str:
