@@ -246,3 +246,128 @@ def test_web_page_and_json_twin(tmp_path):
     form = c.post("/plan", data={"plan": "{"}, headers={"Origin": "http://testserver"})
     assert form.status_code == 422 and "malformed JSON" in form.text
     assert "/plan.json" in c.get("/openapi.json").json()["paths"]
+
+
+# --- Placement keys for Annex I style limits, on a small test edition (the values mirror COLREGs Annex I
+# 2(a)(i)-(ii), 2(g), 3(a)-(b); the real edition's tests are in tests/editions). -------------------------
+
+ANNEX_EDITION = """
+schema = 1
+[edition]
+id = "test-annex"
+title = "Test"
+regime = "test"
+waters = ["high-seas"]
+enacted = "none"
+mile = "nautical"
+mile_note = "test"
+units = { length = "metres" }
+summary = "test"
+[edition.in_force]
+cite = "Art. 1"
+provenance = "primary"
+source = ["S1"]
+[[source]]
+id = "S1"
+kind = "statute"
+title = "A statute"
+url = "https://example.org"
+[light.mast]
+canonical = "masthead"
+term = "masthead light"
+colour = "white"
+arc_deg = [247.5, 112.5]
+cite = "Rule 21(a)"
+provenance = "primary"
+source = ["S1"]
+[light.side-g]
+canonical = "sidelight"
+term = "green sidelight"
+colour = "green"
+arc_deg = [0, 112.5]
+cite = "Rule 21(b)"
+provenance = "primary"
+source = ["S1"]
+[[provision]]
+id = "power"
+title = "Power-driven vessel under way"
+when = { propulsion = "power" }
+cite = "Rule 23(a)"
+provenance = "primary"
+source = ["S1"]
+  [[provision.show]]
+  role = "masthead"
+  light = "mast"
+  placement = { height_above_hull_min = "6 m", height_breadth_rule = true, height_need_not_exceed = "12 m", from_stem_max_length_ratio = 0.25 }
+  [[provision.show]]
+  role = "masthead-aft"
+  light = "mast"
+  placement = { higher_than = "masthead", higher_by_min = "4.5 m", abaft_min_length_ratio = 0.5, abaft_need_not_exceed = "100 m" }
+  [[provision.show]]
+  role = "sidelight-starboard"
+  light = "side-g"
+  placement = { height_ratio_of = "masthead", height_max_ratio = 0.75, not_forward_of = "masthead" }
+"""
+
+
+def _annex_check(length_m, mast, aft, side, breadth_m=10.0):
+    import tomllib
+
+    from navlights.plan.check import check
+    from navlights.plan.model import LightingPlan, PlanLight
+    from navlights.rulebase.loader import parse_edition
+    ed = parse_edition(tomllib.loads(ANNEX_EDITION), "test-annex.toml")
+    v = api.make_vessel({"propulsion": "power", "length": f"{length_m} m", "breadth": f"{breadth_m} m"})
+    lights = tuple(PlanLight.model_validate(
+        {"id": role, "role": role, "colour": colour, "arc_deg": arc, "position_m": {"x": x, "y": y, "z": z}})
+        for role, colour, arc, (x, y, z) in (("masthead", "white", [247.5, 112.5], mast),
+                                             ("masthead-aft", "white", [247.5, 112.5], aft),
+                                             ("sidelight-starboard", "green", [0, 112.5], side)))
+    return check(LightingPlan(ed.id, v, (("as described", v),), lights, ()), ed)
+
+
+@pytest.mark.parametrize("length, mast, aft, side, check, role, status", [
+    # forward masthead light within a quarter of the length from the stem (120 m: 30 m; x from the aft end)
+    (120, (90, 0, 12), (30, 0, 16.5), (85, 5, 9), "position", "masthead", {"pass"}),
+    (120, (89.9, 0, 12), (30, 0, 16.5), (85, 5, 9), "position", "masthead", {"fail"}),
+    # after masthead light abaft by half the length (120 m: 60 m) ...
+    (120, (90, 0, 12), (30, 0, 16.5), (85, 5, 9), "relation", "masthead-aft", {"pass"}),
+    (120, (90, 0, 12), (30.1, 0, 16.5), (85, 5, 9), "relation", "masthead-aft", {"pass", "fail"}),
+    # ... which need not exceed 100 m (250 m vessel: 100 m is enough)
+    (250, (200, 0, 12), (100, 0, 16.5), (190, 5, 9), "relation", "masthead-aft", {"pass"}),
+    (250, (200, 0, 12), (100.1, 0, 16.5), (190, 5, 9), "relation", "masthead-aft", {"pass", "fail"}),
+    # after light at least 4.5 m higher
+    (120, (90, 0, 12), (30, 0, 16.49), (85, 5, 9), "relation", "masthead-aft", {"pass", "fail"}),
+    # sidelight at most three quarters of the forward masthead light's height (12 m: 9 m), not forward of it
+    (120, (90, 0, 12), (30, 0, 16.5), (85, 5, 9.0), "relation", "sidelight-starboard", {"pass"}),
+    (120, (90, 0, 12), (30, 0, 16.5), (85, 5, 9.01), "relation", "sidelight-starboard", {"pass", "fail"}),
+    (120, (90, 0, 12), (30, 0, 16.5), (90.5, 5, 9), "relation", "sidelight-starboard", {"pass", "fail"}),
+    # height: breadth 10 m over 6 m: at least 10 m; breadth 14 m: capped at 12 m
+    (120, (90, 0, 9.99), (30, 0, 16.5), (85, 5, 7), "height", "masthead", {"fail"}),
+])
+def test_annex_style_limits(length, mast, aft, side, check, role, status):
+    r = _annex_check(length, mast, aft, side)
+    assert statuses(r, check, role) == status
+
+
+def test_breadth_cap():
+    assert statuses(_annex_check(120, (90, 0, 12), (30, 0, 16.5), (85, 6, 9), breadth_m=14.0),
+                    "height", "masthead") == {"pass"}
+    assert statuses(_annex_check(120, (90, 0, 11.9), (30, 0, 16.5), (85, 6, 8), breadth_m=14.0),
+                    "height", "masthead") == {"fail"}
+
+
+def test_typical_placement_meets_the_keys():
+    """The view's typical placement honours the same keys: the after light half the length abaft, the
+    sidelight no higher than three quarters of the masthead light and not forward of it."""
+    import tomllib
+
+    from navlights.engines.display import display
+    from navlights.placement import place
+    from navlights.rulebase.loader import parse_edition
+    ed = parse_edition(tomllib.loads(ANNEX_EDITION), "test-annex.toml")
+    d = display({"propulsion": "power", "length": "120 m", "breadth": "10 m"}, ed)
+    p = place(d.items, 120.0, 10.0)
+    m, a, s = p.get("masthead"), p.get("masthead-aft"), p.get("sidelight-starboard")
+    assert m.x_m - a.x_m >= 60 - 1e-6
+    assert s.z_m - p.freeboard_m <= 0.75 * (m.z_m - p.freeboard_m) + 1e-6 and s.x_m <= m.x_m

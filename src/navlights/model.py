@@ -62,6 +62,12 @@ class PlacementSpec:
     horizontal_sep_min_m: float | None = None
     horizontal_sep_max_m: float | None = None
     screen_forward_min_m: float | None = None
+    abaft_min_length_ratio: float | None = None     # abaft its reference light by at least this share of the length
+    abaft_need_not_exceed_m: float | None = None    # ... which need not be more than this
+    from_stem_max_length_ratio: float | None = None  # no further from the stem than this share of the length
+    height_max_ratio: float | None = None           # at most this share of the height of ``height_ratio_of``
+    height_ratio_of: str | None = None              # the role whose height above the hull that share is of
+    not_forward_of: str | None = None               # not forward of this role
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
@@ -72,7 +78,8 @@ class PlacementSpec:
     def relations(self) -> tuple[tuple[str, str], ...]:
         """(key, role) for every constraint that places this item relative to another."""
         pairs = (("higher_than", self.higher_than), ("below", self.below), ("above", self.above),
-                 ("abaft", self.abaft), ("forward_of", self.forward_of))
+                 ("abaft", self.abaft), ("forward_of", self.forward_of), ("height_ratio_of", self.height_ratio_of),
+                 ("not_forward_of", self.not_forward_of))
         return tuple((k, r) for k, r in pairs if r)
 
     def has_height_rule(self) -> bool:

@@ -301,6 +301,9 @@ class _Layout:
         s.z = max(s.z, r.z + (dz if dz is not None else DEFAULT_VERTICAL_SEP_M))
         k = p.horizontal_to_vertical_min
         want = k * (s.z - r.z) if k else self.L / 4
+        if p.abaft_min_length_ratio:          # e.g. Annex I 3(a): half the length, never more than 100 m
+            share = p.abaft_min_length_ratio * self.L
+            want = max(want, share if p.abaft_need_not_exceed_m is None else min(share, p.abaft_need_not_exceed_m))
         s.x = r.x - want
         s.basis = f"higher than '{ref}' by {s.z - r.z:.2f} m, {want:.2f} m abaft it"
         if s.x < AFT_X * self.L:
@@ -330,6 +333,17 @@ class _Layout:
         if s.x < -self.L / 2:
             s.conflicts.append(f"abaft '{ref}' by {r.x - s.x:.1f} m does not fit on a {self.L:.1f} m hull")
             s.x = -self.L / 2
+
+    def _rel_height_ratio_of(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        top = self.F + (p.height_max_ratio or 1.0) * (r.z - self.F)
+        if s.z > top:
+            s.z = top
+            s.basis += f"; at most {p.height_max_ratio:g} of the height of '{ref}'"
+
+    def _rel_not_forward_of(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        if s.x > r.x:
+            s.x = r.x
+            s.basis += f"; not forward of '{ref}'"
 
     def _rel_forward_of(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
         s.x = min(r.x + self.L / 4, self.L / 2)

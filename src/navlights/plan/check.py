@@ -205,6 +205,13 @@ def _relation(st: _State, item: Item, p: PlacementSpec, key: str, ref: str, here
             want = p.horizontal_to_vertical_min * max(dz, 0.0)
             st.add("relation", dx >= want - 1e-9, item, f"{_m(dx)} abaft '{ref}'",
                    f"at least {p.horizontal_to_vertical_min:g} times the height difference ({_m(want)}) abaft")
+        if p.abaft_min_length_ratio:
+            share = p.abaft_min_length_ratio * st.length_m
+            cap = p.abaft_need_not_exceed_m
+            want = share if cap is None else min(share, cap)
+            st.add("relation", dx >= want - 1e-9, item, f"{_m(dx)} abaft '{ref}'",
+                   f"at least {p.abaft_min_length_ratio:g} of the length ({_m(want)}"
+                   + (f", never more than {_m(cap)} needed" if cap is not None else "") + f") abaft '{ref}'")
     elif key == "below":
         need = p.below_by_min_m or 0.0
         st.add("relation", -dz >= need - 1e-9 and dz < 0, item, f"{_m(-dz)} below '{ref}'",
@@ -213,6 +220,14 @@ def _relation(st: _State, item: Item, p: PlacementSpec, key: str, ref: str, here
         need = p.vertical_sep_min_m or 0.0
         st.add("relation", dz >= need - 1e-9 and dz > 0, item, f"{_m(dz)} above '{ref}'",
                f"at least {_m(need)} above '{ref}'" if need else f"above '{ref}'")
+    elif key == "height_ratio_of":
+        ratio = p.height_max_ratio or 1.0
+        top = ratio * there.z
+        st.add("relation", here.z <= top + 1e-9, item, f"{_m(here.z)} above the hull",
+               f"at most {ratio:g} of the height of '{ref}' ({_m(top)})")
+    elif key == "not_forward_of":
+        st.add("relation", dx >= -1e-9, item, f"{_m(dx)} abaft '{ref}'" if dx >= 0 else f"{_m(-dx)} forward of '{ref}'",
+               f"not forward of '{ref}'")
     elif key == "abaft":
         need = p.abaft_min_m or 0.0
         st.add("relation", dx >= need - 1e-9 and dx > 0, item, f"{_m(dx)} abaft '{ref}'",
@@ -237,6 +252,15 @@ def _check_lines(st: _State, items: list[Item]) -> None:
             limit = f"at least {_m(lo)} apart" + (f", at most {_m(hi)}" if hi is not None else "")
             st.add("spacing", gap >= lo - 1e-9 and (hi is None or gap <= hi + 1e-9) and gap > 0, upper,
                    f"{_m(gap)} above '{lower.role}'", f"{limit} in the vertical line '{upper.placement.vertical_line}'")
+
+
+def _check_from_stem(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
+    ratio = item.placement.from_stem_max_length_ratio
+    if ratio is None:
+        return
+    from_stem = st.length_m - entry.position_m.x
+    st.add("position", from_stem <= ratio * st.length_m + 1e-9, item, f"{_m(from_stem)} from the stem",
+           f"at most {ratio:g} of the length ({_m(ratio * st.length_m)}) from the stem")
 
 
 def _check_side(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
@@ -274,6 +298,7 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
             _check_heights(st, item, entry.position_m.z)
             _check_relations(st, item, entry)
             _check_side(st, item, entry)
+            _check_from_stem(st, item, entry)
         _check_lines(st, must + may)
         for n in d.notes:
             if n.kind == "prohibited":

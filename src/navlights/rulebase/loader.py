@@ -79,6 +79,12 @@ class RawPlacement(_M):
     horizontal_sep_min: str | None = None
     horizontal_sep_max: str | None = None
     screen_forward_min: str | None = None
+    abaft_min_length_ratio: float | None = Field(None, gt=0, le=1)
+    abaft_need_not_exceed: str | None = None
+    from_stem_max_length_ratio: float | None = Field(None, gt=0, le=1)
+    height_max_ratio: float | None = Field(None, gt=0, le=1)
+    height_ratio_of: str | None = None
+    not_forward_of: str | None = None
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
@@ -251,7 +257,7 @@ def _kind_arc(raw: RawLight, path: str, problems: list[str]) -> tuple[float, flo
 
 _LENGTH_KEYS = frozenset(("height_above_hull_min", "height_need_not_exceed", "above_gunwale_min", "height_min", "height_max",
                 "higher_by_min", "vertical_sep_min", "vertical_sep_max", "below_by_min", "abaft_min",
-                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min"))
+                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min", "abaft_need_not_exceed"))
 _NO_PLACEMENT = PlacementSpec()
 
 
