@@ -51,6 +51,19 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     "sails_set": ("bool", None, "sails_set", "true"),
     "machinery": ("bool", None, "machinery", "true"),
     "time": ("enum", get_args(_v.TimeOfDay), "time", "night"),
+    # facts of the 1972 Rules
+    "towed_alongside": ("bool", None, "being_towed.alongside", "true"),
+    "partly_submerged": ("bool", None, "being_towed.partly_submerged", "true"),
+    "air_cushion": ("bool", None, "air_cushion", "true"),
+    "non_displacement": ("bool", None, "non_displacement", "true"),
+    "wig": ("bool", None, "wig", "true"),
+    "wig_near_surface": ("bool", None, "wig_near_surface", "true"),
+    "max_speed_kn": ("number", None, "max_speed_kn", "6"),
+    "constrained_by_draught": ("bool", None, "constrained_by_draught", "true"),
+    "mine_clearance": ("bool", None, "mine_clearance", "true"),
+    "obstruction_side": ("enum", get_args(_v.Side), "obstruction_side", "port"),
+    "composite_unit": ("bool", None, "composite_unit", "true"),
+    "near_channel": ("bool", None, "near_channel", "false"),
 }
 COMPARISONS = ("lt", "le", "gt", "ge", "ne", "present")
 _WORDS = {"lt": "under", "le": "at most", "gt": "over", "ge": "at least", "ne": "not"}

@@ -120,6 +120,16 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class RangeBand:
+    """One band of a light's minimum range by the vessel's length ("6 miles in vessels of 50 m or more")."""
+
+    when: "Condition"
+    range_nm: float
+    range_as_written: str
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
 class Item:
     """One light or shape in a display, with everything the law says of it."""
 
@@ -146,6 +156,10 @@ class Item:
     arc_assumed: bool = False      # the text gives no arc; the one recorded is drawn for pictures only
     scheme: str | None = None      # an alternative lighting scheme (e.g. small-craft lights); None: any
     size_m: float | None = None    # a shape's size (diameter or height), parsed from size_as_written
+    range_bands: tuple[RangeBand, ...] = ()   # minimum range by length; display picks one per vessel
+    character: str = "fixed"       # "fixed" | "flashing"
+    flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None: no upper limit)
+    character_as_written: str | None = None
 
     @property
     def cite(self) -> str:
@@ -167,6 +181,9 @@ class Item:
             "group": self.group, "option": self.option, "scheme": self.scheme, "period": self.period,
             "cite": self.cite, "provenance": self.provenance, "citation": self.citation.to_dict(),
             "kind_citation": self.kind_citation.to_dict(), "note": self.note,
+            "character": self.character,
+            "flashes_per_min": list(self.flashes_per_min) if self.flashes_per_min else None,
+            "character_as_written": self.character_as_written,
         }
 
 
@@ -284,6 +301,10 @@ class LightKind:
     range_as_written: str | None
     placement: PlacementSpec
     citation: Citation
+    range_bands: tuple[RangeBand, ...] = ()
+    character: str = "fixed"
+    flashes_per_min: tuple[float, float | None] | None = None
+    character_as_written: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

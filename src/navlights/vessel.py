@@ -21,17 +21,19 @@ from .units import parse_length
 Propulsion = Literal["power", "sail", "oars", "none"]
 Status = Literal["underway", "anchored", "aground", "moored"]
 Restricted = Literal["cable", "survey", "underwater", "navigation-mark", "minesweeping",
-                     "dredging", "replenishment", "aircraft"]
+                     "dredging", "replenishment", "aircraft", "diving", "towing"]
 FishingMethod = Literal["trawl", "drift-net", "line", "other"]
 Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
                   "pilot-vessel", "warship"]
 TimeOfDay = Literal["night", "day", "restricted-visibility"]
+Side = Literal["port", "starboard"]
 
 #: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
 MAX_LENGTH_M = 500.0
 MAX_BREADTH_M = 100.0
 MAX_TOW_M = 5000.0
 MAX_TONNAGE = 1_000_000.0
+MAX_SPEED_KN = 100.0
 
 
 def _length(value: Any, field: str, upper: float) -> float | None:
@@ -69,6 +71,10 @@ class BeingTowed(_Strict):
 
     last_of_tow: bool = Field(True, description="she is the last vessel of the tow")
     tow_length: float | None = Field(None, description="length of the whole tow, e.g. '650 ft'")
+    # --- facts of the 1972 Rules (Rule 24(f), (g)) ---
+    alongside: bool = Field(False, description="towed alongside")
+    partly_submerged: bool = Field(False, description="an inconspicuous, partly submerged vessel or object "
+                                   "(its length and breadth are the vessel's length and breadth)")
 
     @field_validator("tow_length", mode="before")
     @classmethod
@@ -111,6 +117,19 @@ class Vessel(_Strict):
     sails_set: bool = Field(False, description="a power-driven vessel also under sail")
     machinery: bool | None = Field(None, description="has propelling machinery (for a steam vessel under sail only)")
     time: TimeOfDay | None = Field(None, description="night, day or restricted-visibility; none: both")
+    # --- facts of the 1972 Rules (Rules 3, 23-30) ---
+    air_cushion: bool = Field(False, description="an air-cushion vessel")
+    non_displacement: bool = Field(False, description="an air-cushion vessel operating in the non-displacement mode")
+    wig: bool = Field(False, description="a wing-in-ground (WIG) craft")
+    wig_near_surface: bool = Field(False, description="a WIG craft taking off, landing or in flight near the surface")
+    max_speed_kn: float | None = Field(None, gt=0, le=MAX_SPEED_KN, description="her maximum speed in knots")
+    constrained_by_draught: bool = Field(False, description="a power-driven vessel constrained by her draught")
+    mine_clearance: bool = Field(False, description="engaged in mine clearance operations")
+    obstruction_side: Side | None = Field(None, description="dredging or underwater work: the side an obstruction "
+                                          "is on (port or starboard); none: no obstruction")
+    composite_unit: bool = Field(False, description="pusher and pushed rigidly connected in a composite unit")
+    near_channel: bool | None = Field(None, description="at anchor in or near a narrow channel, fairway or "
+                                      "anchorage, or where other vessels normally navigate")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -157,7 +176,29 @@ class Vessel(_Strict):
                              f"(propulsion is '{self.propulsion}')")
         if self.seaplane and self.propulsion not in ("power", "none"):
             raise ValueError(f"seaplane: a seaplane's propulsion is power or none, not '{self.propulsion}'")
+        self._coherent_1972()
         return self
+
+    def _coherent_1972(self) -> None:
+        """Contradictions among the facts of the 1972 Rules, each named by its field."""
+        checks = (
+            (self.non_displacement and not self.air_cushion, "non_displacement: applies to an air-cushion vessel "
+             "(give air_cushion: true)"),
+            (self.wig_near_surface and not self.wig, "wig_near_surface: applies to a WIG craft (give wig: true)"),
+            (self.constrained_by_draught and self.propulsion != "power", "constrained_by_draught: applies to a "
+             f"power-driven vessel (propulsion is '{self.propulsion}')"),
+            (self.restricted == "towing" and not (self.towing or self.pushing), "restricted: 'towing' is a towing "
+             "operation: give towing (or pushing) as well"),
+            (self.obstruction_side is not None and self.restricted not in ("dredging", "underwater", "diving"),
+             "obstruction_side: applies to a vessel engaged in dredging, underwater or diving work"),
+            (self.composite_unit and not (self.pushing or self.being_pushed), "composite_unit: applies to a "
+             "pushing vessel or a vessel pushed ahead (give pushing or being_pushed)"),
+            (bool(self.being_towed and self.being_towed.partly_submerged and self.being_towed.alongside),
+             "being_towed.partly_submerged: a partly submerged object towed alongside is not provided for; choose one"),
+        )
+        for bad, msg in checks:
+            if bad:
+                raise ValueError(msg)
 
     @property
     def length_ft(self) -> float | None:
@@ -196,6 +237,19 @@ class Vessel(_Strict):
             "sails_set": self.sails_set,
             "machinery": self.machinery if self.machinery is not None else self.propulsion == "power",
             "time": self.time,
+            # facts of the 1972 Rules
+            "towed_alongside": bool(bt and bt.alongside),
+            "partly_submerged": bool(bt and bt.partly_submerged),
+            "air_cushion": self.air_cushion,
+            "non_displacement": self.non_displacement,
+            "wig": self.wig,
+            "wig_near_surface": self.wig_near_surface,
+            "max_speed_kn": self.max_speed_kn,
+            "constrained_by_draught": self.constrained_by_draught,
+            "mine_clearance": self.mine_clearance,
+            "obstruction_side": self.obstruction_side,
+            "composite_unit": self.composite_unit,
+            "near_channel": self.near_channel,
         }
 
     def describe(self) -> str:
@@ -217,11 +271,16 @@ class Vessel(_Strict):
             parts.append(t)
         for flag, words in (("pushing", "pushing"), ("being_pushed", "pushed ahead"),
                             ("not_under_command", "not under command"), ("pilot_on_duty", "pilot on duty"),
-                            ("sails_set", "also under sail")):
+                            ("sails_set", "also under sail"), ("air_cushion", "air-cushion vessel"),
+                            ("non_displacement", "in the non-displacement mode"), ("wig", "WIG craft"),
+                            ("wig_near_surface", "in flight near the surface"),
+                            ("constrained_by_draught", "constrained by her draught"),
+                            ("mine_clearance", "engaged in mine clearance"), ("composite_unit", "composite unit")):
             if getattr(self, flag):
                 parts.append(words)
         if self.being_towed:
-            parts.append("in tow")
+            parts.append("in tow" + (", partly submerged" if self.being_towed.partly_submerged else "")
+                         + (", alongside" if self.being_towed.alongside else ""))
         if self.restricted:
             parts.append(f"engaged in {self.restricted} work")
         if self.fishing:

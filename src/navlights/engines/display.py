@@ -22,10 +22,11 @@ A condition that needs a missing fact (length, tonnage, tow length) raises
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..conditions import FACTS, evaluate, missing_facts
 from ..errors import MissingFactError
-from ..model import Citation, Condition, Display, Edition, Item, Note, Provision
+from ..model import Citation, Condition, Display, Edition, Item, Note, Provision, RangeBand
 from ..vessel import Vessel, make_vessel
 
 
@@ -51,18 +52,38 @@ def _applies(p: Provision, facts: dict, time: str | None) -> bool:
     return p.when.always or _holds(p.when, facts, p.citation)
 
 
-def _variant(edition: Edition, it: Item, scheme: str | None, status: str) -> Item:
-    """The item with another scheme or status, memoised on the edition that holds the item.
+def _variant(edition: Edition, it: Item, **changes: Any) -> Item:
+    """The item with some fields changed (scheme, status, range band, group), memoised on the edition.
 
     The memo lives on the edition, so it dies with it, and an item's ``id()`` cannot be reused while
     the edition (which references the item) is alive; its size is bounded by the edition's items times
-    the schemes and statuses they take.
+    the schemes, statuses, range bands and groupings they take.
     """
-    key = ("variant", id(it), scheme, status)
+    key = ("variant", id(it), *sorted(changes.items()))
     got = edition.memo.get(key)
     if got is None:
-        got = edition.memo[key] = replace(it, scheme=scheme, status=status)
+        got = edition.memo[key] = replace(it, **changes)
     return got
+
+
+def _band(it: Item, facts: dict, bands: dict[int, RangeBand | None]) -> RangeBand | None:
+    """The item's range band for this vessel (the first whose condition holds), once per display."""
+    k = id(it.range_bands)
+    if k not in bands:
+        bands[k] = next((b for b in it.range_bands if _holds(b.when, facts, b.citation)), None)
+    return bands[k]
+
+
+def _ungroup_single_options(edition: Edition, items: list[Item]) -> list[Item]:
+    """A group left with one option (the others do not apply to this vessel) is no alternative."""
+    options: dict[str, set[str | None]] = {}
+    for it in items:
+        if it.group is not None:
+            options.setdefault(it.group, set()).add(it.option)
+    single = {g for g, opts in options.items() if len(opts) == 1}
+    if not single:
+        return items
+    return [_variant(edition, it, group=None, option=None) if it.group in single else it for it in items]
 
 
 @dataclass
@@ -72,7 +93,7 @@ class _Overrides:
     lieu: dict[str, Provision] = field(default_factory=dict)
     never: dict[str, Provision] = field(default_factory=dict)
     relieved: dict[str, Provision] = field(default_factory=dict)
-    subs: dict[str, Provision] = field(default_factory=dict)
+    subs: dict[str, list[Provision]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, applied: list[Provision], showing: list[Provision]) -> _Overrides:
@@ -81,7 +102,9 @@ class _Overrides:
             for roles, into in ((p.in_lieu_of, o.lieu), (p.never, o.never), (p.relieves, o.relieved)):
                 for r in roles:
                     into.setdefault(r, p)
-        o.subs = {ref: p for p in showing for ref in p.substitute_for}
+        for p in showing:
+            for ref in p.substitute_for:
+                o.subs.setdefault(ref, []).append(p)
         return o
 
 
@@ -106,6 +129,7 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
     """Items of the showing provisions, in file order, after in-lieu, never, relieves and schemes."""
     out = _Chosen()
     seen: set[str] = set()
+    bands: dict[int, RangeBand | None] = {}
     applied_ids = {p.id for p in showing}
     for p in showing:
         scheme = _scheme(p, o, applied_ids)
@@ -124,10 +148,21 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
             if r in o.relieved and status == "required":
                 status = "optional"
                 out.relieved_here.setdefault(o.relieved[r], []).append(r)
-            if scheme is not None or status != it.status:
-                it = _variant(edition, it, scheme, status)
+            changes: dict[str, Any] = {}
+            if scheme is not None:
+                changes["scheme"] = scheme
+            if status != it.status:
+                changes["status"] = status
+            if it.range_bands:
+                b = _band(it, facts, bands)
+                if b is not None and (b.range_nm, b.range_as_written) != (it.range_nm, it.range_as_written):
+                    changes.update(range_nm=b.range_nm, range_as_written=b.range_as_written)
+            if changes:
+                it = _variant(edition, it, **changes)
             seen.add(r)
             out.items.append(it)
+    if any(i.group is not None for i in out.items):
+        out.items = _ungroup_single_options(edition, out.items)
     return out
 
 
@@ -147,7 +182,7 @@ def _override_notes(edition: Edition, o: _Overrides, c: _Chosen, applied_ids: se
               for r, (it, by) in c.removed.items() if r not in o.never]
     notes += [Note("substitute", f"{s.title}: she may show the lights of scheme '{s.id}' "
                    f"instead of the standard lights ('{ref}')", s.citation)
-              for ref, s in o.subs.items() if ref in applied_ids]
+              for ref, subs in o.subs.items() if ref in applied_ids for s in subs]
     return notes
 
 
