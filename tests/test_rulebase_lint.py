@@ -82,6 +82,21 @@ def test_every_provision_is_reached_and_displays(edition):
     assert not unreached, f"{edition.id}: provisions no representative vessel reaches: {unreached}"
 
 
+def test_compiled_conditions_agree_with_the_reference(edition):
+    """Each condition's generated function gives what evaluating it test by test gives, for every class."""
+    from navlights.conditions import evaluate, evaluate_slowly
+    from navlights.vessel import make_vessel
+    conds = [p.when for p in edition.provisions] + [s.when for p in edition.provisions for s in p.shows]
+    conds += [b.when for k in edition.lights.values() for b in k.range_bands]
+    for _, v in vessels(edition):
+        facts = make_vessel(v).facts
+        for c in conds:
+            assert evaluate(c, facts) == evaluate_slowly(c, facts), (c.text, v)
+        bare = {**facts, "length": None, "tow_length": None, "gear_extent": None, "breadth": None}
+        for c in conds:
+            assert evaluate(c, bare) == evaluate_slowly(c, bare), (c.text, v)
+
+
 def test_alternative_groups_have_two_options(edition):
     for label, v in vessels(edition):
         try:

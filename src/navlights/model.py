@@ -249,6 +249,8 @@ class Condition:
     any_of: tuple["Condition", ...] = ()
     text: str = ""
     always: bool = field(init=False, default=False, compare=False)   # no test at all: holds for every vessel
+    fn: Any = field(init=False, default=None, compare=False, repr=False)   # its tests as one Python function
+    """Set on first evaluation by ``conditions.evaluate``: facts -> True, False or None (a fact missing)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "always", not (self.tests or self.any_of))

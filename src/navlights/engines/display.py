@@ -52,17 +52,52 @@ def _applies(p: Provision, facts: dict, time: str | None) -> bool:
     return p.when.always or _holds(p.when, facts, p.citation)
 
 
-def _variant(edition: Edition, it: Item, **changes: Any) -> Item:
-    """The item with some fields changed (scheme, status, range band, group), memoised on the edition.
+def _variant(edition: Edition, it: Item, scheme: str | None, status: str, band: RangeBand | None) -> Item:
+    """The item with another scheme, status or range band, memoised on the edition that holds the item.
 
-    The memo lives on the edition, so it dies with it, and an item's ``id()`` cannot be reused while
-    the edition (which references the item) is alive; its size is bounded by the edition's items times
-    the schemes, statuses, range bands and groupings they take.
+    The memo lives on the edition, so it dies with it, and an item's (or band's) ``id()`` cannot be
+    reused while the edition (which references them) is alive; its size is bounded by the edition's
+    items times the schemes, statuses and range bands they take.
     """
-    key = ("variant", id(it), *sorted(changes.items()))
+    key = ("variant", id(it), scheme, status, id(band))
     got = edition.memo.get(key)
     if got is None:
+        changes: dict[str, Any] = {"scheme": scheme, "status": status}
+        if band is not None:
+            changes.update(range_nm=band.range_nm, range_as_written=band.range_as_written)
         got = edition.memo[key] = replace(it, **changes)
+    return got
+
+
+def _ungrouped(edition: Edition, it: Item) -> Item:
+    key = ("ungrouped", id(it))
+    got = edition.memo.get(key)
+    if got is None:
+        got = edition.memo[key] = replace(it, group=None, option=None)
+    return got
+
+
+def _allowed(cond: Condition, fact: str) -> frozenset[Any] | None:
+    """The values of a fact a condition's top-level tests allow (None: any)."""
+    for f, op, v in cond.tests:
+        if f == fact and op in ("eq", "in"):
+            return frozenset(v) if op == "in" else frozenset((v,))
+    return None
+
+
+def _candidates(edition: Edition, facts: dict) -> tuple[Provision, ...]:
+    """The provisions whose status and propulsion tests admit this vessel, in file order (memoised)."""
+    key = ("candidates", facts["status"], facts["propulsion"])
+    got = edition.memo.get(key)
+    if got is None:
+        out = []
+        for p in edition.provisions:
+            if p.effect == "reference":
+                continue
+            st, pr = _allowed(p.when, "status"), _allowed(p.when, "propulsion")
+            if (st is None or key[1] in st) and (pr is None or key[2] in pr):
+                out.append(p)
+        got = edition.memo[key] = tuple(out)
     return got
 
 
@@ -83,7 +118,7 @@ def _ungroup_single_options(edition: Edition, items: list[Item]) -> list[Item]:
     single = {g for g, opts in options.items() if len(opts) == 1}
     if not single:
         return items
-    return [_variant(edition, it, group=None, option=None) if it.group in single else it for it in items]
+    return [_ungrouped(edition, it) if it.group in single else it for it in items]
 
 
 @dataclass
@@ -148,17 +183,9 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
             if r in o.relieved and status == "required":
                 status = "optional"
                 out.relieved_here.setdefault(o.relieved[r], []).append(r)
-            changes: dict[str, Any] = {}
-            if scheme is not None:
-                changes["scheme"] = scheme
-            if status != it.status:
-                changes["status"] = status
-            if it.range_bands:
-                b = _band(it, facts, bands)
-                if b is not None and (b.range_nm, b.range_as_written) != (it.range_nm, it.range_as_written):
-                    changes.update(range_nm=b.range_nm, range_as_written=b.range_as_written)
-            if changes:
-                it = _variant(edition, it, **changes)
+            band = _band(it, facts, bands) if it.range_bands else None
+            if scheme is not None or status != it.status or band is not None:
+                it = _variant(edition, it, scheme, status, band)
             seen.add(r)
             out.items.append(it)
     if any(i.group is not None for i in out.items):
@@ -189,11 +216,19 @@ def _override_notes(edition: Edition, o: _Overrides, c: _Chosen, applied_ids: se
 def _item_gap_notes(items: list[Item]) -> list[Note]:
     out = []
     for it in items:
-        if it.provenance == "gap":
+        if it.citation.provenance == "gap":
             out.append(Note("gap", f"{it.term} ({it.role}): {it.citation.note}", it.citation))
         elif it.kind_citation.provenance == "gap":
             out.append(Note("gap", f"{it.term} ({it.role}): {it.kind_citation.note}", it.kind_citation))
     return out
+
+
+def _info_note(edition: Edition, p: Provision) -> Note:
+    key = ("info-note", p.id)
+    got = edition.memo.get(key)
+    if got is None:
+        got = edition.memo[key] = Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
+    return got
 
 
 def display(vessel: Vessel | dict, edition: Edition) -> Display:
@@ -205,10 +240,9 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                     edition.in_force_citation)
         return Display(edition.id, vessel, (), (note,), (), True)
     time = vessel.time if vessel.time in ("night", "day") else None
-    applied = [p for p in edition.provisions if _applies(p, facts, time)]
+    applied = [p for p in _candidates(edition, facts) if _applies(p, facts, time)]
     gaps = [p for p in applied if p.effect == "gap"]
-    notes = [Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
-             for p in applied if p.effect == "info"]
+    notes = [_info_note(edition, p) for p in applied if p.effect == "info"]
     referrals = [p for p in applied if p.effect == "referral"]
     if referrals:   # the statute's own lights do not apply at all, nor its gaps
         notes += [Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
@@ -219,11 +253,12 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     o = _Overrides.of(applied, showing)
     chosen = _choose(edition, showing, o, facts, time)
     notes += _override_notes(edition, o, chosen, {p.id for p in showing})
-    notes += _item_gap_notes(chosen.items)
-    if not showing and not gaps:
+    gap_notes = _item_gap_notes(chosen.items)
+    notes += gap_notes
+    if not showing and not gaps and not any(p.effect == "info" for p in applied):
         notes.append(Note("info", "no provision of this edition found for this description; "
                           "the edition's coverage and gaps are listed by 'navlights editions'",
                           edition.in_force_citation))
     items = chosen.items
-    complete = not gaps and all("gap" not in (i.provenance, i.kind_citation.provenance) for i in items)
+    complete = not gaps and not gap_notes
     return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete)
