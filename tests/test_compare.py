@@ -198,3 +198,16 @@ def test_difference_says_when_the_other_side_is_a_recorded_gap():
     assert "recorded gap" in texts["sidelight-starboard"] and "recorded gap" in texts["sternlight"]
     # 1960 Rule 5(b) red over green: 1948 Rule 5 is a gap too
     assert "recorded gap" in texts["top-red"]
+
+
+def test_changes_summary_reads_across_situations():
+    from navlights.engines.compare import summarize
+    log = changes(navlights.edition("intl-1948"), navlights.edition("intl-1960"))
+    rows = summarize(log)
+    keys = [(r["role"], r["change"], r["field"], str(r["before"]), str(r["after"])) for r in rows]
+    assert len(keys) == len(set(keys))                               # each difference once
+    third = [r for r in rows if r["role"] == "towing-3" and r["change"] == "added"][0]
+    assert "power-driven vessel towing" in third["situations"]      # 1960 Rule 3(a)
+    assert [r["change"] for r in rows] == sorted((r["change"] for r in rows),
+                                                 key=["added", "removed", "changed"].index)
+
