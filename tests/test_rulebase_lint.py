@@ -14,7 +14,7 @@ from navlights.errors import MissingFactError
 from navlights.model import PROVENANCES
 
 EDITIONS = navlights.edition_ids()
-CITE = re.compile(r"^(Rules?|Art\.|Arts\.|Articles?|Preliminary|Proclamation|Sec\.|Section)(\s|$)")
+CITE = re.compile(r"^(Rules?|Art\.|Arts\.|Articles?|Preliminary|Proclamation|Sec\.|Section|Annex)(\s|$)")
 
 
 def test_there_are_editions():
