@@ -45,11 +45,21 @@ def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
     return r
 
 
-def _applies(p: Provision, facts: dict, time: str | None) -> bool:
-    """Whether the provision applies: not a mere reference, shown at this time of day, its condition holds."""
-    if p.effect == "reference" or (time and p.shows and time not in p.periods):   # e.g. a day shape at night
-        return False
-    return p.when.always or _holds(p.when, facts, p.citation)
+def _applied(edition: Edition, facts: dict, time: str | None) -> list[Provision]:
+    """The provisions that apply: shown at this time of day, their condition holding (the hot loop)."""
+    applied = []
+    for p in _candidates(edition, facts):             # references are never candidates
+        if time and p.shows and time not in p.periods:   # e.g. a day shape at night
+            continue
+        c = p.when
+        if c.always:
+            applied.append(p)
+            continue
+        fn = c.fn
+        r = fn(facts) if fn is not None else evaluate(c, facts)
+        if r or (r is None and _holds(c, facts, p.citation)):
+            applied.append(p)
+    return applied
 
 
 def _variant(edition: Edition, it: Item, scheme: str | None, status: str, band: RangeBand | None) -> Item:
@@ -166,13 +176,21 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
     seen: set[str] = set()
     bands: dict[int, RangeBand | None] = {}
     applied_ids = {p.id for p in showing}
+    held: dict[int, bool] = {}
     for p in showing:
         scheme = _scheme(p, o, applied_ids)
         for s in p.shows:
             it = s.item
-            if (time and it.period != time) or not (s.when.always or _holds(s.when, facts, it.citation)):
-                continue
             r = it.role
+            if (time and it.period != time) or (r in seen and r not in o.lieu and r not in o.never):
+                continue                  # another period, or the role is taken: nothing this show says counts
+            c = s.when
+            if not c.always:
+                h = held.get(id(c))       # the same condition object is shared by the shows that write it alike
+                if h is None:
+                    h = held[id(c)] = _holds(c, facts, it.citation)
+                if not h:
+                    continue
             by = o.never.get(r) or (o.lieu[r] if r in o.lieu and o.lieu[r] is not p else None)
             if by is not None:
                 out.removed.setdefault(r, (it, by))
@@ -240,7 +258,7 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                     edition.in_force_citation)
         return Display(edition.id, vessel, (), (note,), (), True)
     time = vessel.time if vessel.time in ("night", "day") else None
-    applied = [p for p in _candidates(edition, facts) if _applies(p, facts, time)]
+    applied = _applied(edition, facts, time)
     gaps = [p for p in applied if p.effect == "gap"]
     notes = [_info_note(edition, p) for p in applied if p.effect == "info"]
     referrals = [p for p in applied if p.effect == "referral"]

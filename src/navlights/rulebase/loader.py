@@ -287,6 +287,8 @@ class _Build:
         self.problems: list[str] = []
         self.sources: dict[str, Source] = {}
         self._placements: dict[tuple[tuple[str, Any], ...], PlacementSpec] = {}
+        self._conditions: dict[str, Condition] = {}
+        self._bands: dict[tuple[Any, ...], tuple[RangeBand, ...]] = {}
         for s in raw.source:
             if s.id in self.sources:
                 self.problems.append(f"source({s.id}): duplicate id")
@@ -331,7 +333,8 @@ class _Build:
             band_cit = Citation(cit.edition, b.cite or cit.rule, cit.provenance, cit.sources, cit.argument, cit.note)
             if rng is not None:
                 out.append(RangeBand(self.when(b.when, f"{bp}.when"), rng, b.range, band_cit))
-        return tuple(out)
+        key = tuple((id(b.when), b.range_nm, b.range_as_written, b.citation) for b in out)
+        return self._bands.setdefault(key, tuple(out))   # equal tables share one tuple (memoised by identity)
 
     def character(self, k: RawLight, kp: str) -> tuple[float, float | None] | None:
         f = k.flashes_per_min
@@ -390,11 +393,18 @@ class _Build:
                     kind_citation=kind.citation, note=s.note, size_m=kind.size_m)
 
     def when(self, when: dict[str, Any] | None, path: str) -> Condition:
+        """The compiled condition; equal tables share one object (so engines can memoise by identity)."""
+        key = repr(when)
+        got = self._conditions.get(key)
+        if got is not None:
+            return got
         try:
-            return compile_when(when, path)
+            got = compile_when(when, path)
         except ConditionError as e:
             self.problems.append(str(e))
             return Condition()
+        self._conditions[key] = got
+        return got
 
     def show(self, s: RawShow, p: RawProvision, sp: str, lights: dict[str, LightKind],
              shapes: dict[str, ShapeKind]) -> Show | None:
