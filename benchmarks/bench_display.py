@@ -30,19 +30,26 @@ def median_us(fn, n: int) -> float:
 
 
 def main() -> None:
-    ed = navlights.edition("intl-1960")
-    cases = {
-        "power 200 ft under way": {"propulsion": "power", "length": "200 ft"},
-        "towing, tow 700 ft": {"propulsion": "power", "length": "120 ft", "towing": {"tow_length": "700 ft"}},
-        "sailing 30 ft": {"propulsion": "sail", "length": "30 ft"},
-        "at anchor 300 ft": {"propulsion": "power", "length": "300 ft", "status": "anchored"},
-    }
-    print("display() per call, intl-1960 loaded (target < 50 µs):")
-    for label, data in cases.items():
+    cases = [
+        ("intl-1960", "power 200 ft under way", {"propulsion": "power", "length": "200 ft"}),
+        ("intl-1960", "towing, tow 700 ft", {"propulsion": "power", "length": "120 ft", "towing": {"tow_length": "700 ft"}}),
+        ("intl-1960", "sailing 30 ft", {"propulsion": "sail", "length": "30 ft"}),
+        ("intl-1960", "at anchor 300 ft", {"propulsion": "power", "length": "300 ft", "status": "anchored"}),
+        ("intl-1972", "power 60 m under way", {"propulsion": "power", "length": "60 m"}),
+        ("intl-1972", "power 10 m (schemes, groups)", {"propulsion": "power", "length": "10 m"}),
+        ("intl-1972", "towing, tow 250 m", {"propulsion": "power", "length": "30 m", "towing": {"tow_length": "250 m"}}),
+        ("intl-1972", "sailing 10 m", {"propulsion": "sail", "length": "10 m"}),
+        ("intl-1972", "dredger, obstruction", {"propulsion": "power", "length": "60 m", "restricted": "dredging",
+                                              "obstruction_side": "port"}),
+        ("intl-1972", "at anchor 30 m", {"propulsion": "power", "length": "30 m", "status": "anchored"}),
+    ]
+    print("display() per call, edition loaded (target < 50 µs):")
+    for eid, label, data in cases:
+        ed = navlights.edition(eid)
         v = navlights.make_vessel(data)
         t_obj = median_us(lambda: display(v, ed), 2000)
-        t_dict = median_us(lambda: navlights.display(data, "intl-1960"), 1000)
-        print(f"  {label:26s} vessel object {t_obj:7.1f} µs   from a dict (validation included) {t_dict:7.1f} µs"
+        t_dict = median_us(lambda: navlights.display(data, eid), 1000)
+        print(f"  {eid} {label:30s} vessel object {t_obj:7.1f} µs   from a dict (validation included) {t_dict:7.1f} µs"
               f"   {'OK' if t_obj < 50 else 'SLOW'}")
 
     path = loader.DATA / "intl-1960.toml"

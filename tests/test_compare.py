@@ -166,6 +166,10 @@ def test_changes_1948_to_1960_derived_from_data():
     ("1956-07-25", "high-seas", "intl-1948"),   # Andrea Doria and Stockholm
     ("1965-08-31", "high-seas", "intl-1948"),
     ("1965-09-01", "high-seas", "intl-1960"),
+    ("1977-07-14", "high-seas", "intl-1960"),
+    ("1977-07-15", "high-seas", "intl-1972"),   # 1972 Convention Art. IV; 1050 UNTS 16
+    ("1990-01-01", "high-seas", "intl-1972"),
+    ("2024-01-01", "high-seas", "intl-1972"),
     ("1895-02-07", "great-lakes", None),
     ("1895-02-08", "great-lakes", "gl-1895"),
     ("1928-05-16", "great-lakes", "gl-1895"),
@@ -180,10 +184,17 @@ def test_governing(date, waters, expect):
 
 
 def test_governing_after_last_recorded_edition_is_honest():
-    # the 1960 Regulations gave way to the 1972 Regulations on 15 July 1977, which navlights does not hold yet
-    g = governing(dt.date(1990, 1, 1), "high-seas", navlights.editions())
+    # without the 1972 Regulations, a date after 15 July 1977 falls after the last edition held
+    older = [e for e in navlights.editions() if e.id != "intl-1972"]
+    g = governing(dt.date(1990, 1, 1), "high-seas", older)
     assert g.edition is None and g.text.startswith("not covered") and "intl-1960, ended 1977-07-15" in g.text
-    assert governing(dt.date(1977, 7, 14), "high-seas", navlights.editions()).edition == "intl-1960"
+    assert governing(dt.date(1977, 7, 14), "high-seas", older).edition == "intl-1960"
+
+
+def test_governing_1972_has_no_recorded_end():
+    g = governing(dt.date(1990, 1, 1), "high-seas", navlights.editions())
+    assert g.edition == "intl-1972" and "in force from 1977-07-15" in g.text
+    assert g.basis == "in-force date primary (Art. IV)"
 
 
 def test_governing_unknown_waters():
@@ -198,3 +209,27 @@ def test_difference_says_when_the_other_side_is_a_recorded_gap():
     assert "recorded gap" in texts["sidelight-starboard"] and "recorded gap" in texts["sternlight"]
     # 1960 Rule 5(b) red over green: 1948 Rule 5 is a gap too
     assert "recorded gap" in texts["top-red"]
+
+
+def test_changes_summary_reads_across_situations():
+    from navlights.engines.compare import summarize
+    log = changes(navlights.edition("intl-1948"), navlights.edition("intl-1960"))
+    rows = summarize(log)
+    keys = [(r["role"], r["change"], r["field"], str(r["before"]), str(r["after"])) for r in rows]
+    assert len(keys) == len(set(keys))                               # each difference once
+    third = [r for r in rows if r["role"] == "towing-3" and r["change"] == "added"][0]
+    assert "power-driven vessel towing" in third["situations"]      # 1960 Rule 3(a)
+    assert [r["change"] for r in rows] == sorted((r["change"] for r in rows),
+                                                 key=["added", "removed", "changed"].index)
+
+
+def test_changes_1960_to_1972_new_signals():
+    from navlights.engines.compare import summarize
+    rows = summarize(changes(navlights.edition("intl-1960"), navlights.edition("intl-1972")))
+    added = {r["role"] for r in rows if r["change"] == "added"}
+    # Rule 24(a)(iv) yellow towing light; Rule 28 constrained by draught; Rule 27(f) mine clearance;
+    # Rule 23(b) air-cushion; Rule 27(e) diving; Rule 25(b) masthead tricolour
+    assert {"towing-light", "cbd-upper", "cbd-cylinder", "mine-top", "air-cushion-flashing", "diving-flag",
+            "tricolour-stern"} <= added
+    steering = [r for r in rows if r["role"] == "steering-light" and r["change"] == "removed"]
+    assert steering                                                    # 1960 Rule 3(b) has no 1972 counterpart

@@ -126,3 +126,40 @@ def test_placement_typed_once_at_load():
     assert p.at is At.FORWARD and p.side is Side.STARBOARD
     assert p.height_above_hull_min_m == pytest.approx(6.096) and p.vertical_sep_min_m == 2.0
     assert p.to_dict()["height_above_hull_min"] == "20 ft"      # as written, for output
+
+
+RANGE_BANDS = 'range_by_length = [{ when = { length = { ge = "50 m" } }, range = "6 mi", cite = "Art. 22(a)" }, ' \
+              '{ when = { length = { lt = "50 m" } }, range = "5 mi" }]'
+
+
+def test_range_by_length_and_character_load():
+    text = GOOD.replace('range = "5 mi"', RANGE_BANDS + '\ncharacter = "flashing"\nflashes_per_min = [50, 70]')
+    k = parse(text).lights["white"]
+    assert [(b.range_nm, b.range_as_written, b.citation.rule) for b in k.range_bands] == \
+        [(6.0, "6 mi", "Art. 22(a)"), (5.0, "5 mi", "Art. 2(a)")]
+    assert (k.character, k.flashes_per_min) == ("flashing", (50.0, 70.0))
+
+
+@pytest.mark.parametrize("new, problem", [
+    ('range_by_length = []', "range_by_length: give at least one band"),
+    ('range_by_length = [{ when = { length = { ge = "50 m" } }, range = "6 km" }]', "unit 'km' is not miles"),
+    ('range_by_length = [{ when = { lenght = { ge = "50 m" } }, range = "6 mi" }]', "unknown fact 'lenght'"),
+    ('flashes_per_min = [120]', "flashes_per_min: goes with character = 'flashing'"),
+    ('character = "flashing"\nflashes_per_min = [70, 50]', "expected [at least] or [at least, at most]"),
+    ('character = "blinking"', "light.white.character"),
+])
+def test_range_by_length_and_character_errors(new, problem):
+    with pytest.raises(RuleDataError) as e:
+        parse(GOOD.replace('range = "5 mi"', 'range = "5 mi"\n' + new))
+    assert any(problem in p for p in e.value.problems), e.value.problems
+
+
+def test_a_range_band_asks_for_the_length_it_needs():
+    import navlights
+    from navlights.engines.display import display
+    e = parse(GOOD.replace('range = "5 mi"', RANGE_BANDS))
+    with pytest.raises(navlights.MissingFactError, match=r"^length: needed to decide test-1900 Art. 22\(a\)"):
+        display({"propulsion": "power"}, e)
+    d = display({"propulsion": "power", "length": "49 m"}, e)
+    assert (d.items[0].range_nm, d.items[0].range_as_written) == (5.0, "5 mi")
+    assert display({"propulsion": "power", "length": "50 m"}, e).items[0].range_nm == 6.0

@@ -14,7 +14,7 @@ from navlights.errors import MissingFactError
 from navlights.model import PROVENANCES
 
 EDITIONS = navlights.edition_ids()
-CITE = re.compile(r"^(Rules?|Art\.|Arts\.|Articles?|Preliminary|Proclamation|Sec\.|Section)(\s|$)")
+CITE = re.compile(r"^(Rules?|Art\.|Arts\.|Articles?|Preliminary|Proclamation|Sec\.|Section|Annex)(\s|$)")
 
 
 def test_there_are_editions():
@@ -80,6 +80,21 @@ def test_every_provision_is_reached_and_displays(edition):
         reached.update(d.provisions)
     unreached = [p.id for p in edition.provisions if p.effect != "reference" and not reached[p.id]]
     assert not unreached, f"{edition.id}: provisions no representative vessel reaches: {unreached}"
+
+
+def test_compiled_conditions_agree_with_the_reference(edition):
+    """Each condition's generated function gives what evaluating it test by test gives, for every class."""
+    from navlights.conditions import evaluate, evaluate_slowly
+    from navlights.vessel import make_vessel
+    conds = [p.when for p in edition.provisions] + [s.when for p in edition.provisions for s in p.shows]
+    conds += [b.when for k in edition.lights.values() for b in k.range_bands]
+    for _, v in vessels(edition):
+        facts = make_vessel(v).facts
+        for c in conds:
+            assert evaluate(c, facts) == evaluate_slowly(c, facts), (c.text, v)
+        bare = {**facts, "length": None, "tow_length": None, "gear_extent": None, "breadth": None}
+        for c in conds:
+            assert evaluate(c, bare) == evaluate_slowly(c, bare), (c.text, v)
 
 
 def test_alternative_groups_have_two_options(edition):

@@ -24,7 +24,8 @@ from navlights.web.queries import VESSEL_PARAMS
 
 EDITIONS = navlights.edition_ids()
 #: The negative spelling of the on/off options whose false is a fact.
-NEGATIVE = {"making_way": "--not-making-way", "machinery": "--no-machinery", "gear_out": "--no-gear-out"}
+NEGATIVE = {"making_way": "--not-making-way", "machinery": "--no-machinery", "gear_out": "--no-gear-out",
+            "near_channel": "--not-near-channel"}
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +98,18 @@ FIELD_CASES: list[tuple[str, dict[str, Any]]] = [
     ("sails_set", {"sails_set": True}),
     ("machinery", {"propulsion": "sail", "machinery": True}),
     ("time", {"time": "day"}),
+    ("towed_alongside", {"being_towed": True, "towed_alongside": True}),
+    ("partly_submerged", {"being_towed": True, "partly_submerged": True}),
+    ("air_cushion", {"air_cushion": True}),
+    ("non_displacement", {"air_cushion": True, "non_displacement": True}),
+    ("wig", {"wig": True}),
+    ("wig_near_surface", {"wig": True, "wig_near_surface": True}),
+    ("max_speed_kn", {"length": "6 m", "max_speed_kn": 6}),
+    ("constrained_by_draught", {"constrained_by_draught": True}),
+    ("mine_clearance", {"mine_clearance": True}),
+    ("obstruction_side", {"restricted": "dredging", "obstruction_side": "port"}),
+    ("composite_unit", {"pushing": True, "composite_unit": True}),
+    ("near_channel", {"length": "6 m", "status": "anchored", "near_channel": False}),
 ]
 
 

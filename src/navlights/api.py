@@ -12,7 +12,7 @@ from typing import Any
 from .engines import display as _display
 from .model import Display, Edition
 from .rulebase import loader
-from .vessel import (FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay,  # noqa: F401 (re-exported)
+from .vessel import (FishingMethod, Propulsion, Restricted, Service, Side, Status, TimeOfDay,  # noqa: F401 (re-exported)
                      Vessel, make_vessel)
 
 DEFAULT_EDITION = "intl-1960"
@@ -164,6 +164,12 @@ def changes(edition_a: str, edition_b: str) -> dict[str, list[dict[str, Any]]]:
     """The change log from one edition to another, derived from the data, grouped by situation."""
     from .engines import compare as _compare
     return _compare.changes(edition(edition_a), edition(edition_b))
+
+
+def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """A change log (:func:`changes`) with each distinct difference once and the situations it touches."""
+    from .engines.compare import summarize
+    return summarize(log)
 
 
 def governing(date: Any, waters: str):

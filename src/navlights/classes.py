@@ -68,6 +68,53 @@ for _svc in ("harbour-tug", "ferry", "canal-boat", "st-lawrence-boat"):
 SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {}}))
 SITUATIONS.append(("raft in tow", {"propulsion": "none", "service": "raft", "being_towed": {}}))
 
+#: Situations about a fact (or a fact's value) that only some editions test: (label, mapping, needed).
+#: Each is used only for an edition whose conditions test the needed fact, so an edition that ignores the
+#: fact is not given copies of its other situations. A mapping's "breadth": None asks for one vessel per
+#: breadth interval of the edition.
+_NEEDING: list[tuple[str, dict[str, Any], tuple[str, Any]]] = [
+    ("air-cushion vessel, non-displacement mode",
+     {"propulsion": "power", "air_cushion": True, "non_displacement": True}, ("non_displacement", None)),
+    ("WIG craft taking off, landing or in flight near the surface",
+     {"propulsion": "power", "wig": True, "wig_near_surface": True}, ("wig_near_surface", None)),
+    ("power-driven vessel of 7 knots or less", {"propulsion": "power", "max_speed_kn": 6}, ("max_speed_kn", None)),
+    ("vessel constrained by her draught", {"propulsion": "power", "constrained_by_draught": True},
+     ("constrained_by_draught", None)),
+    ("vessel engaged in mine clearance", {"propulsion": "power", "mine_clearance": True}, ("mine_clearance", None)),
+    ("vessel engaged in mine clearance at anchor",
+     {"propulsion": "power", "mine_clearance": True, "status": "anchored"}, ("mine_clearance", None)),
+    ("power-driven vessel towing alongside", {"propulsion": "power", "towing": {"alongside": True}},
+     ("towing_alongside", None)),
+    ("pushing vessel of a composite unit", {"propulsion": "power", "pushing": True, "composite_unit": True},
+     ("composite_unit", None)),
+    ("vessel pushed ahead in a composite unit", {"propulsion": "none", "being_pushed": True, "composite_unit": True},
+     ("composite_unit", None)),
+    ("vessel towed alongside", {"propulsion": "none", "being_towed": {"alongside": True}}, ("towed_alongside", None)),
+    ("partly submerged object in tow",
+     {"propulsion": "none", "being_towed": {"partly_submerged": True}, "breadth": None}, ("partly_submerged", None)),
+    ("power-driven vessel in a towing operation restricting her",
+     {"propulsion": "power", "towing": {}, "restricted": "towing"}, ("restricted", "towing")),
+    ("vessel engaged in diving work", {"propulsion": "power", "restricted": "diving"}, ("restricted", "diving")),
+    ("vessel engaged in diving work, not making way",
+     {"propulsion": "power", "restricted": "diving", "making_way": False}, ("restricted", "diving")),
+    ("vessel engaged in diving work at anchor",
+     {"propulsion": "power", "restricted": "diving", "status": "anchored"}, ("restricted", "diving")),
+    ("small vessel at anchor away from channels and anchorages",
+     {"propulsion": "power", "status": "anchored", "near_channel": False}, ("near_channel", None)),
+]
+for _side in ("port", "starboard"):
+    _NEEDING.append((f"dredger with an obstruction to {_side}",
+                     {"propulsion": "power", "restricted": "dredging", "obstruction_side": _side},
+                     ("obstruction_side", _side)))
+    _NEEDING.append((f"dredger with an obstruction to {_side}, not making way",
+                     {"propulsion": "power", "restricted": "dredging", "obstruction_side": _side, "making_way": False},
+                     ("obstruction_side", _side)))
+    _NEEDING.append((f"dredger at anchor with an obstruction to {_side}",
+                     {"propulsion": "power", "restricted": "dredging", "obstruction_side": _side,
+                      "status": "anchored"}, ("obstruction_side", _side)))
+SITUATIONS += [(label, base) for label, base, _ in _NEEDING]
+NEEDS: dict[str, tuple[str, Any]] = {label: needed for label, _, needed in _NEEDING}
+
 
 def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:
     for f, op, v in cond.tests:
@@ -77,6 +124,31 @@ def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:
         _thresholds(c, fact, out)
 
 
+def _tested(cond: Condition, out: set[tuple[str, Any]]) -> None:
+    for f, op, v in cond.tests:
+        out.add((f, None))
+        for value in (v if op == "in" else (v,)):
+            out.add((f, value))
+    for c in cond.any_of:
+        _tested(c, out)
+
+
+def tested(edition: Edition) -> set[tuple[str, Any]]:
+    """(fact, None) for every fact the edition's conditions test, and (fact, value) for each value compared."""
+    memo = edition.memo.get("classes.tested")
+    if memo is None:
+        memo = set()
+        for p in edition.provisions:
+            _tested(p.when, memo)
+            for s in p.shows:
+                _tested(s.when, memo)
+        for k in edition.lights.values():
+            for b in k.range_bands:
+                _tested(b.when, memo)
+        edition.memo["classes.tested"] = memo
+    return memo
+
+
 def thresholds(edition: Edition, fact: str) -> list[float]:
     """Every value the edition's conditions compare ``fact`` against, sorted (metres for lengths)."""
     out: set[float] = set()
@@ -84,6 +156,9 @@ def thresholds(edition: Edition, fact: str) -> list[float]:
         _thresholds(p.when, fact, out)
         for s in p.shows:
             _thresholds(s.when, fact, out)
+    for k in edition.lights.values():
+        for b in k.range_bands:
+            _thresholds(b.when, fact, out)
     return sorted(out)
 
 
@@ -109,9 +184,18 @@ def vessels(*editions: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
     tons = cuts("tonnage")
     tonnages: list[float | None] = list(representatives(tons, 100, integer=True)) if tons else [None]
     tows: list[float | None] = list(representatives(cuts("tow_length"), 300 * FOOT_M))
+    gear = cuts("gear_extent")
+    gears: list[float | None] = list(representatives(gear, 0.0)) if gear else [None]
+    breadths: list[float | None] = list(representatives(cuts("breadth"), 0.0)) or [None]
+    known = set().union(*(tested(e) for e in editions))
     for label, base in SITUATIONS:
+        if label in NEEDS and NEEDS[label] not in known:
+            continue
         towish = "towing" in base or "being_towed" in base
-        for length, tonnage, tow in itertools.product(lengths, tonnages, tows if towish else [None]):
+        fishing = "fishing" in base and bool(base["fishing"].get("gear_out", True))
+        for length, tonnage, tow, extent, breadth in itertools.product(
+                lengths, tonnages, tows if towish else [None], gears if fishing else [None],
+                breadths if "breadth" in base else [None]):
             v: dict[str, Any] = {k: (dict(x) if isinstance(x, dict) else x) for k, x in base.items()}
             v["length"] = f"{length} m"
             if tonnage is not None:
@@ -119,4 +203,11 @@ def vessels(*editions: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
             if tow is not None:
                 key = "towing" if "towing" in v else "being_towed"
                 v[key] = {**v[key], "tow_length": f"{tow} m"}
+            if extent is not None:
+                v["fishing"] = {**v["fishing"], "gear_extent": f"{extent} m"}
+            if "breadth" in v:
+                if breadth is None:
+                    del v["breadth"]
+                else:
+                    v["breadth"] = f"{breadth} m"
             yield label, v

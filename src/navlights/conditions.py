@@ -51,6 +51,19 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     "sails_set": ("bool", None, "sails_set", "true"),
     "machinery": ("bool", None, "machinery", "true"),
     "time": ("enum", get_args(_v.TimeOfDay), "time", "night"),
+    # facts of the 1972 Rules
+    "towed_alongside": ("bool", None, "being_towed.alongside", "true"),
+    "partly_submerged": ("bool", None, "being_towed.partly_submerged", "true"),
+    "air_cushion": ("bool", None, "air_cushion", "true"),
+    "non_displacement": ("bool", None, "non_displacement", "true"),
+    "wig": ("bool", None, "wig", "true"),
+    "wig_near_surface": ("bool", None, "wig_near_surface", "true"),
+    "max_speed_kn": ("number", None, "max_speed_kn", "6"),
+    "constrained_by_draught": ("bool", None, "constrained_by_draught", "true"),
+    "mine_clearance": ("bool", None, "mine_clearance", "true"),
+    "obstruction_side": ("enum", get_args(_v.Side), "obstruction_side", "port"),
+    "composite_unit": ("bool", None, "composite_unit", "true"),
+    "near_channel": ("bool", None, "near_channel", "false"),
 }
 COMPARISONS = ("lt", "le", "gt", "ge", "ne", "present")
 _WORDS = {"lt": "under", "le": "at most", "gt": "over", "ge": "at least", "ne": "not"}
@@ -157,24 +170,60 @@ def _test(op: str, have: Any, want: Any) -> bool | None:
 
 def evaluate(cond: Condition, facts: dict[str, Any]) -> bool | None:
     """True, False, or None when a fact it needs is missing (and nothing else is false)."""
+    fn = cond.fn
+    if fn is None:
+        fn = _compile(cond)
+    return fn(facts)
+
+
+def evaluate_slowly(cond: Condition, facts: dict[str, Any]) -> bool | None:
+    """The same as :func:`evaluate`, test by test (the reference the compiled form is checked against)."""
     unknown: str | None = None
     for fact, op, want in cond.tests:
-        if op == "eq":                       # the common test, inline
-            if facts[fact] != want:
-                return False
-            continue
         r = _test(op, facts[fact], want)
         if r is False:
             return False
         if r is None:
             unknown = fact
     if cond.any_of:
-        results = [evaluate(c, facts) for c in cond.any_of]
+        results = [evaluate_slowly(c, facts) for c in cond.any_of]
         if True not in results:
             if None in results:
                 return None
             return False
     return None if unknown else True
+
+
+_CMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+def _compile(cond: Condition) -> Any:
+    """The condition as one Python function of the facts, built once and kept on the condition.
+
+    Its source is generated from the tests (fact names and values written with ``repr``), so a
+    condition costs one call instead of a loop over its tests; :func:`evaluate_slowly` is the reference.
+    """
+    lines = ["def condition(F):", "    unknown = False"]
+    for fact, op, want in cond.tests:
+        f, w = repr(fact), repr(want)
+        if op in _CMP:
+            lines += [f"    v = F[{f}]", "    if v is None:", "        unknown = True",
+                      f"    elif not (v {_CMP[op]} {w}):", "        return False"]
+        else:
+            test = {"eq": f"F[{f}] != {w}", "in": f"F[{f}] not in {w}", "ne": f"F[{f}] == {w}",
+                    "present": f"(F[{f}] is not None) != {w}"}[op]
+            lines += [f"    if {test}:", "        return False"]
+    env: dict[str, Any] = {}
+    if cond.any_of:
+        for i, branch in enumerate(cond.any_of):
+            env[f"branch{i}"] = branch.fn or _compile(branch)
+        calls = ", ".join(f"branch{i}(F)" for i in range(len(cond.any_of)))
+        lines += [f"    results = ({calls},)", "    if True not in results:",
+                  "        return None if None in results else False"]
+    lines.append("    return None if unknown else True")
+    exec("\n".join(lines), env)   # noqa: S102 - source built above from parsed rule data, values via repr
+    object.__setattr__(cond, "fn", env["condition"])
+    return env["condition"]
 
 
 def missing_facts(cond: Condition, facts: dict[str, Any]) -> list[tuple[str, str]]:

@@ -43,6 +43,10 @@ def _key(label: str, v: Vessel) -> list[str]:
     """The situation columns: label, length, tonnage, tow length (typed values, formatted once)."""
     tow = v.towing or v.being_towed
     tonnage = "" if v.tonnage is None else f"{v.tonnage:g}"
+    if v.breadth_m is not None:          # situations cut by breadth or gear extent say so in the label
+        label += f" [breadth {_ft(v.breadth_m)} ft]"
+    if v.fishing is not None and v.fishing.gear_extent is not None:
+        label += f" [gear {_ft(v.fishing.gear_extent)} ft]"
     return [label, _ft(v.length_m), tonnage, _ft(tow.tow_length if tow else None)]
 
 

@@ -127,6 +127,16 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class RangeBand:
+    """One band of a light's minimum range by the vessel's length ("6 miles in vessels of 50 m or more")."""
+
+    when: "Condition"
+    range_nm: float
+    range_as_written: str
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
 class Item:
     """One light or shape in a display, with everything the law says of it."""
 
@@ -153,6 +163,10 @@ class Item:
     arc_assumed: bool = False      # the text gives no arc; the one recorded is drawn for pictures only
     scheme: str | None = None      # an alternative lighting scheme (e.g. small-craft lights); None: any
     size_m: float | None = None    # a shape's size (diameter or height), parsed from size_as_written
+    range_bands: tuple[RangeBand, ...] = ()   # minimum range by length; display picks one per vessel
+    character: str = "fixed"       # "fixed" | "flashing"
+    flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None: no upper limit)
+    character_as_written: str | None = None
 
     @property
     def cite(self) -> str:
@@ -174,6 +188,9 @@ class Item:
             "group": self.group, "option": self.option, "scheme": self.scheme, "period": self.period,
             "cite": self.cite, "provenance": self.provenance, "citation": self.citation.to_dict(),
             "kind_citation": self.kind_citation.to_dict(), "note": self.note,
+            "character": self.character,
+            "flashes_per_min": list(self.flashes_per_min) if self.flashes_per_min else None,
+            "character_as_written": self.character_as_written,
         }
 
 
@@ -239,6 +256,8 @@ class Condition:
     any_of: tuple["Condition", ...] = ()
     text: str = ""
     always: bool = field(init=False, default=False, compare=False)   # no test at all: holds for every vessel
+    fn: Any = field(init=False, default=None, compare=False, repr=False)   # its tests as one Python function
+    """Set on first evaluation by ``conditions.evaluate``: facts -> True, False or None (a fact missing)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "always", not (self.tests or self.any_of))
@@ -304,6 +323,10 @@ class LightKind:
     range_as_written: str | None
     placement: PlacementSpec
     citation: Citation
+    range_bands: tuple[RangeBand, ...] = ()
+    character: str = "fixed"
+    flashes_per_min: tuple[float, float | None] | None = None
+    character_as_written: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,9 +70,9 @@ LEVEL_TOL_M = 0.3
 
 LIGHT_LETTERS = {"white": "W", "red": "R", "green": "G", "yellow": "Y", "blue": "B"}
 LETTER_COLOURS = {v: k for k, v in LIGHT_LETTERS.items()}
-SHAPES = ("ball", "diamond", "cone-up", "cone-down", "double-cone", "cylinder", "basket")
+SHAPES = ("ball", "diamond", "cone-up", "cone-down", "double-cone", "cylinder", "basket", "flag")
 SHAPE_SYMBOLS = {"o": "ball", "d": "diamond", "^": "cone-up", "v": "cone-down", "x": "double-cone"}
-SHAPE_COLOURS = ("black", "white", "red", "green", "yellow", "blue")
+SHAPE_COLOURS = ("black", "white", "red", "green", "yellow", "blue", "white-blue")
 _COLOUR_LETTERS_ANY = {"w": "white", "r": "red", "g": "green", "y": "yellow", "b": "blue", "k": "black"}
 RELATIONS = ("<", ">", "=")
 PERIODS = ("night", "day")
@@ -84,17 +84,17 @@ NOTATION_HELP = (
     "neighbours are optional: 'W > W' the left one higher (the lower one to the right), 'W < G' the left "
     "one lower, 'G = R' level (the lowest light of each line is compared). Examples: 'W' (a single white "
     "light), 'W/W/W R' (three whites in a vertical line, a red to the right), 'G < W/W > R'. By day, "
-    "shapes: O ball, D diamond, ^ cone point up, V cone point down, X double cone, cylinder, basket; "
-    "black unless a colour is put before, e.g. 'red-ball/white-diamond/red-ball', 'O/O'.")
+    "shapes: O ball, D diamond, ^ cone point up, V cone point down, X double cone, cylinder, basket, flag; "
+    "black unless a colour is put before, e.g. 'red-ball/white-diamond/red-ball', 'O/O', 'white-blue-flag'.")
 
 _ALLOWED = ("lights W R G Y B (white red green yellow blue); shapes O ball, D diamond, ^ cone-up, V cone-down, "
-            "X double-cone, cylinder, basket, black unless prefixed e.g. red-ball; '/' between the lights of a "
+            "X double-cone, cylinder, basket, flag, black unless prefixed e.g. red-ball; '/' between the lights of a "
             "vertical line (top first); space or ',' between separate lights, left to right; '<' '>' '=' "
             "between them for their heights")
 
 _SHAPE_RE = re.compile(
-    r"(?:(?P<colour>white|red|green|yellow|blue|black|[wrgybk])-)?"
-    r"(?P<shape>ball|diamond|cone-up|cone-down|double-cone|cylinder|basket|[od^vx])(?![a-z0-9^-])",
+    r"(?:(?P<colour>white-blue|white|red|green|yellow|blue|black|[wrgybk])-)?"
+    r"(?P<shape>ball|diamond|cone-up|cone-down|double-cone|cylinder|basket|flag|[od^vx])(?![a-z0-9^-])",
     re.IGNORECASE)
 _LIGHT_RE = re.compile(r"(?P<colour>white|red|green|yellow|blue|[wrgyb])(?![a-z0-9^-])", re.IGNORECASE)
 _WORD_RE = re.compile(r"[a-z0-9^-]+", re.IGNORECASE)

@@ -27,8 +27,10 @@ The rule (docs/view.md, "Placement"):
 4. Athwartships. On the keel line y = 0, except sidelights: y = +B/2 on the
    starboard side, -B/2 on the port side (the data's ``side``, else green =
    starboard, red = port), abreast of the forward masthead light and at half its
-   height above the hull (below it); a combined lantern's two halves stand
-   0.15 m either side of the keel line.
+   height above the hull (below it); a combined lantern's (or a mast-head
+   tricolour lantern's) sections stand 0.15 m either side of the keel line.
+   Any other light or shape whose data names a ``side`` stands at that deck
+   edge (y = +-B/2), e.g. a dredger's lights on her obstructed side.
 5. Low lights (stern light, sidelights with no masthead light, lanterns):
    1 m above the hull. Steering light: half the mast height. All-round and
    other lights: the mast height H. ``foremast-top``: F + max(H, L/2).
@@ -42,7 +44,7 @@ The rule (docs/view.md, "Placement"):
    times the vertical difference (else L/4), kept on board (x >= -0.45 L; a
    constraint that cannot be met is reported as a conflict); ``below`` R: lower
    than R by below_by_min (else 1 m), and straight under it when the item is in a
-   vertical line; ``above`` R: higher by vertical_sep_min (else 6 ft), likewise;
+   vertical line (abreast of it, on its own side, when the data names a side); ``above`` R: higher by vertical_sep_min (else 6 ft), likewise;
    ``abaft`` R: abaft_min (else L/4) aft of R; ``forward_of`` R: L/4 ahead of R.
    Anchor lights (no height given): forward (+L/4 unless the position says
    otherwise) at F + 0.6 H, on the forestay below the mast head; one at the stern
@@ -79,6 +81,7 @@ ANCHOR_HEIGHT_RATIO = 0.6
 LANTERN_HALF_SEP_M = 0.15
 FORE_X, FORE_END_X, AFT_X = 0.25, 0.45, -0.45
 LINE_ON_MASTHEAD = ("forward", "masthead")
+_SIDED = ("sidelight", "portable-sidelight", "combined-lantern", "tricolour")   # their own rule for the side
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +201,12 @@ class _Layout:
     # Steps 2-5: each item's own place (the forward masthead light first: sidelights stand by it).
     def own_places(self) -> None:
         for it in sorted(self.items, key=lambda i: i is not self.fwd):
-            self.spots[it.role] = self._own_place(it)
+            spot = self._own_place(it)
+            side = it.placement.side
+            if side is not None and it.canonical not in _SIDED:   # e.g. an obstruction light on one side
+                spot.y = (1 if side is Side.STARBOARD else -1) * self.B / 2
+                spot.basis += f"; on the {side.value} side"
+            self.spots[it.role] = spot
 
     def _own_place(self, it: Item) -> _Spot:
         L, B, F, H = self.L, self.B, self.F, self.H
@@ -216,6 +224,10 @@ class _Layout:
         if c == "combined-lantern":
             return _Spot(fore, _side(it) * min(LANTERN_HALF_SEP_M, B / 2), F + LOW_LIGHT_M,
                          "lantern: 1 m above the hull")
+        if c == "tricolour":
+            z = F + max(H, L / 2) if p.at is At.FOREMAST_TOP else F + H
+            return _Spot(fore, _side(it) * min(LANTERN_HALF_SEP_M, B / 2), z,
+                         "lantern at the mast head: its sections side by side")
         if c == "steering":
             return _Spot(-0.25 * L if x is None else x, 0.0, F + H / 2,
                          "steering light: abaft the funnel, half the mast height")
@@ -315,8 +327,8 @@ class _Layout:
     def _rel_below(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
         dz = p.below_by_min_m
         s.z = r.z - (dz if dz is not None else DEFAULT_BELOW_M)
-        if p.vertical_line:          # in its vertical line: under it
-            s.x, s.y = r.x, (s.y if abs(s.y) <= LANTERN_HALF_SEP_M else r.y)
+        if p.vertical_line:          # in its vertical line: under it (on its own side where the data names one)
+            s.x, s.y = r.x, (s.y if abs(s.y) <= LANTERN_HALF_SEP_M or p.side is not None else r.y)
         s.basis = f"below '{ref}' by {r.z - s.z:.2f} m" + (", in line" if p.vertical_line else "")
 
     def _rel_above(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:

@@ -31,17 +31,19 @@ from .units import parse_length
 Propulsion = Literal["power", "sail", "oars", "none"]
 Status = Literal["underway", "anchored", "aground", "moored"]
 Restricted = Literal["cable", "survey", "underwater", "navigation-mark", "minesweeping",
-                     "dredging", "replenishment", "aircraft"]
+                     "dredging", "replenishment", "aircraft", "diving", "towing"]
 FishingMethod = Literal["trawl", "drift-net", "line", "other"]
 Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
                   "pilot-vessel", "warship"]
 TimeOfDay = Literal["night", "day", "restricted-visibility"]
+Side = Literal["port", "starboard"]
 
 #: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
 MAX_LENGTH_M = 500.0
 MAX_BREADTH_M = 100.0
 MAX_TOW_M = 5000.0
 MAX_TONNAGE = 1_000_000.0
+MAX_SPEED_KN = 100.0
 
 
 def _length(value: Any, field: str, upper: float) -> float | None:
@@ -79,6 +81,10 @@ class BeingTowed(_Strict):
 
     last_of_tow: bool = Field(True, description="she is the last vessel of the tow")
     tow_length: float | None = Field(None, description="length of the whole tow, e.g. '650 ft'")
+    # --- facts of the 1972 Rules (Rule 24(f), (g)) ---
+    alongside: bool = Field(False, description="towed alongside")
+    partly_submerged: bool = Field(False, description="an inconspicuous, partly submerged vessel or object "
+                                   "(its length and breadth are the vessel's length and breadth)")
 
     @field_validator("tow_length", mode="before")
     @classmethod
@@ -121,6 +127,19 @@ class Vessel(_Strict):
     sails_set: bool = Field(False, description="a power-driven vessel also under sail")
     machinery: bool | None = Field(None, description="has propelling machinery (for a steam vessel under sail only)")
     time: TimeOfDay | None = Field(None, description="night, day or restricted-visibility; none: both")
+    # --- facts of the 1972 Rules (Rules 3, 23-30) ---
+    air_cushion: bool = Field(False, description="an air-cushion vessel")
+    non_displacement: bool = Field(False, description="an air-cushion vessel operating in the non-displacement mode")
+    wig: bool = Field(False, description="a wing-in-ground (WIG) craft")
+    wig_near_surface: bool = Field(False, description="a WIG craft taking off, landing or in flight near the surface")
+    max_speed_kn: float | None = Field(None, gt=0, le=MAX_SPEED_KN, description="her maximum speed in knots")
+    constrained_by_draught: bool = Field(False, description="a power-driven vessel constrained by her draught")
+    mine_clearance: bool = Field(False, description="engaged in mine clearance operations")
+    obstruction_side: Side | None = Field(None, description="dredging or underwater work: the side an obstruction "
+                                          "is on (port or starboard); none: no obstruction")
+    composite_unit: bool = Field(False, description="pusher and pushed rigidly connected in a composite unit")
+    near_channel: bool | None = Field(None, description="at anchor in or near a narrow channel, fairway or "
+                                      "anchorage, or where other vessels normally navigate")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -167,7 +186,29 @@ class Vessel(_Strict):
                              f"(propulsion is '{self.propulsion}')")
         if self.seaplane and self.propulsion not in ("power", "none"):
             raise ValueError(f"seaplane: a seaplane's propulsion is power or none, not '{self.propulsion}'")
+        self._coherent_1972()
         return self
+
+    def _coherent_1972(self) -> None:
+        """Contradictions among the facts of the 1972 Rules, each named by its field."""
+        checks = (
+            (self.non_displacement and not self.air_cushion, "non_displacement: applies to an air-cushion vessel "
+             "(give air_cushion: true)"),
+            (self.wig_near_surface and not self.wig, "wig_near_surface: applies to a WIG craft (give wig: true)"),
+            (self.constrained_by_draught and self.propulsion != "power", "constrained_by_draught: applies to a "
+             f"power-driven vessel (propulsion is '{self.propulsion}')"),
+            (self.restricted == "towing" and not (self.towing or self.pushing), "restricted: 'towing' is a towing "
+             "operation: give towing (or pushing) as well"),
+            (self.obstruction_side is not None and self.restricted not in ("dredging", "underwater", "diving"),
+             "obstruction_side: applies to a vessel engaged in dredging, underwater or diving work"),
+            (self.composite_unit and not (self.pushing or self.being_pushed), "composite_unit: applies to a "
+             "pushing vessel or a vessel pushed ahead (give pushing or being_pushed)"),
+            (bool(self.being_towed and self.being_towed.partly_submerged and self.being_towed.alongside),
+             "being_towed.partly_submerged: a partly submerged object towed alongside is not provided for; choose one"),
+        )
+        for bad, msg in checks:
+            if bad:
+                raise ValueError(msg)
 
     @property
     def length_ft(self) -> float | None:
@@ -206,6 +247,19 @@ class Vessel(_Strict):
             "sails_set": self.sails_set,
             "machinery": self.machinery if self.machinery is not None else self.propulsion == "power",
             "time": self.time,
+            # facts of the 1972 Rules
+            "towed_alongside": bool(bt and bt.alongside),
+            "partly_submerged": bool(bt and bt.partly_submerged),
+            "air_cushion": self.air_cushion,
+            "non_displacement": self.non_displacement,
+            "wig": self.wig,
+            "wig_near_surface": self.wig_near_surface,
+            "max_speed_kn": self.max_speed_kn,
+            "constrained_by_draught": self.constrained_by_draught,
+            "mine_clearance": self.mine_clearance,
+            "obstruction_side": self.obstruction_side,
+            "composite_unit": self.composite_unit,
+            "near_channel": self.near_channel,
         }
 
     def describe(self) -> str:
@@ -227,11 +281,16 @@ class Vessel(_Strict):
             parts.append(t)
         for flag, words in (("pushing", "pushing"), ("being_pushed", "pushed ahead"),
                             ("not_under_command", "not under command"), ("pilot_on_duty", "pilot on duty"),
-                            ("sails_set", "also under sail")):
+                            ("sails_set", "also under sail"), ("air_cushion", "air-cushion vessel"),
+                            ("non_displacement", "in the non-displacement mode"), ("wig", "WIG craft"),
+                            ("wig_near_surface", "in flight near the surface"),
+                            ("constrained_by_draught", "constrained by her draught"),
+                            ("mine_clearance", "engaged in mine clearance"), ("composite_unit", "composite unit")):
             if getattr(self, flag):
                 parts.append(words)
         if self.being_towed:
-            parts.append("in tow")
+            parts.append("in tow" + (", partly submerged" if self.being_towed.partly_submerged else "")
+                         + (", alongside" if self.being_towed.alongside else ""))
         if self.restricted:
             parts.append(f"engaged in {self.restricted} work")
         if self.fishing:
@@ -338,17 +397,22 @@ def make_vessel(data: dict[str, Any] | Vessel) -> Vessel:
 FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "towing",
                "tow_length", "tow_vessels", "tow_raft", "tow_alongside", "pushing", "being_towed", "not_last_of_tow",
                "being_pushed", "not_under_command", "restricted", "fishing", "gear_extent", "gear_out",
-               "pilot_on_duty", "service", "sails_set", "machinery", "time")
+               "pilot_on_duty", "service", "sails_set", "machinery", "time",
+               "towed_alongside", "partly_submerged", "air_cushion", "non_displacement", "wig", "wig_near_surface",
+               "max_speed_kn", "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit",
+               "near_channel")
 #: Flat fields copied as they are.
 _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
           "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set", "machinery",
-          "time")
+          "time", "air_cushion", "non_displacement", "wig", "wig_near_surface", "max_speed_kn",
+          "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit", "near_channel")
 #: On/off facts whose false is a fact, not "not given".
-_FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out"}
+_FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
 #: Flat fields of the nested parts: flat name -> (part, key).
 _NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
            "tow_alongside": ("towing", "alongside"), "fishing": ("fishing", "method"),
-           "gear_extent": ("fishing", "gear_extent"), "gear_out": ("fishing", "gear_out")}
+           "gear_extent": ("fishing", "gear_extent"), "gear_out": ("fishing", "gear_out"),
+           "towed_alongside": ("being_towed", "alongside"), "partly_submerged": ("being_towed", "partly_submerged")}
 #: An error's field inside the nested vessel -> the flat field that sets it.
 _FLAT_NAME = {f"{part}.{key}": name for name, (part, key) in _NESTED.items()} | {
     "towing.tow_length": "tow_length", "being_towed.tow_length": "tow_length",
@@ -398,10 +462,11 @@ def _nest(data: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     if given.get("not_last_of_tow"):
         parts["being_towed"]["last_of_tow"] = False
     towing = "towing" in given or bool(parts["towing"]) or _has(data, "towing")
-    in_tow = "being_towed" in given or "not_last_of_tow" in given or _has(data, "being_towed")
+    in_tow = ("being_towed" in given or "not_last_of_tow" in given or bool(parts["being_towed"])
+              or _has(data, "being_towed"))
     if "tow_length" in given:
         parts["being_towed" if in_tow and not towing else "towing"]["tow_length"] = given["tow_length"]
-    starts = {"towing": "towing" in given, "being_towed": "being_towed" in given,
+    starts = {"towing": "towing" in given, "being_towed": "being_towed" in given or "not_last_of_tow" in given,
               "fishing": "fishing" in given or "gear_extent" in given or given.get("gear_out") is False}
     for part, fields in parts.items():
         if starts[part] or fields:
@@ -437,6 +502,7 @@ def _flatten(data: dict[str, Any], status: str) -> dict[str, Any]:
         out["being_towed"] = True
         if in_tow.get("last_of_tow") is False:
             out["not_last_of_tow"] = True
+        out |= {name: in_tow[key] for name, (part, key) in _NESTED.items() if part == "being_towed" and key in in_tow}
         if "tow_length" in in_tow:
             out["tow_length"] = in_tow["tow_length"]
     if fish is not None:

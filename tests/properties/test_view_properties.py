@@ -64,11 +64,17 @@ def _mirror_colour(item) -> str:
     return item.colour if own else SWAP.get(item.colour, item.colour)
 
 
+def _side(item, mirror: bool = False) -> str | None:
+    """The side the data puts a light on (a dredger's obstruction lights), swapped in the mirror image."""
+    side = item.placement.side.value if item.placement.side is not None else None
+    return {"port": "starboard", "starboard": "port"}.get(side, side) if mirror and side else side
+
+
 def _symmetric(d) -> bool:
     """Every light has a partner (of the swapped colour, unless its arc is its own mirror) whose arc is
-    its mirror image."""
-    arcs = Counter((i.colour, _arc_key(i.arc_deg, i.all_round)) for i in d.lights)
-    mirrored = Counter((_mirror_colour(i), _mirror_key(i.arc_deg, i.all_round)) for i in d.lights)
+    its mirror image, on the other side where the data names a side."""
+    arcs = Counter((i.colour, _arc_key(i.arc_deg, i.all_round), _side(i)) for i in d.lights)
+    mirrored = Counter((_mirror_colour(i), _mirror_key(i.arc_deg, i.all_round), _side(i, True)) for i in d.lights)
     return arcs == mirrored
 
 

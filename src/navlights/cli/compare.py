@@ -30,7 +30,8 @@ def compare_cmd(editions_: str | None, as_json: bool, **opts: Any) -> None:
 @click.argument("edition_b")
 @json_option()
 def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
-    """What changed from EDITION_A to EDITION_B, derived from the rule data, by vessel situation."""
+    """What changed from EDITION_A to EDITION_B, derived from the rule data: each difference once, with the
+    situations it touches (--json: every difference by vessel situation)."""
     from .. import api
     log = api.changes(edition_a, edition_b)
     if as_json:

@@ -117,17 +117,57 @@ def comparison_text(c: dict[str, Any]) -> None:
             con.print(f"  • {d['text']}")
 
 
+_FIELD_WORDS = {"colour": "colour", "arc_deg": "arc", "range_nm": "range", "status": "status",
+                "group": "alternatives", "scheme": "scheme"}
+
+
+def _value_words(v: Any, field: str | None) -> str:
+    if v is None:
+        return "not stated" if field == "range_nm" else "none"
+    if field == "arc_deg":
+        a, b = v
+        return "all round" if (a, b) == (0.0, 360.0) else f"{a:g}°–{b:g}°"
+    return f"{v:g} nm" if field == "range_nm" else str(v)
+
+
+def _cites(cites: list[str], edition: str) -> str:
+    """At most two cites, without the edition's id (the heading names it)."""
+    rules = [c.removeprefix(edition + " ") for c in cites]
+    return "; ".join(rules[:2]) + ("; …" if len(rules) > 2 else "")
+
+
+def _situations(e: dict[str, Any]) -> str:
+    sits, ls = e["situations"], e["lengths_ft"]
+    shown = "; ".join(sits[:3]) + (f"; and {len(sits) - 3} more" if len(sits) > 3 else "")
+    span = f", lengths {ls[0]:g}-{ls[-1]:g} ft" if ls else ""
+    return f"[dim]({shown}{span})[/dim]"
+
+
 def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
-    """Print a change log between two editions, by situation."""
+    """Print what changed between two editions: each distinct difference once, with the situations it touches.
+
+    ``--json`` gives every difference by situation.
+    """
+    from .. import api
     con = _console()
-    con.print(f"[bold]Changes from {a} to {b}[/bold] (derived from the rule data; lengths in ft where they apply)")
-    for situation, rows in log.items():
-        con.print(f"\n[bold]{situation}[/bold]")
-        for r in rows:
-            ls = r["lengths_ft"]
-            span = f" [dim](lengths {ls[0]:g}-{ls[-1]:g} ft" + (
-                f"; tows {r['tow_ft'][0]:g}-{r['tow_ft'][-1]:g} ft" if r["tow_ft"] else "") + ")[/dim]"
-            con.print(f"  • {r['text']}{span}")
+    rows = api.summarize_changes(log)
+    con.print(f"[bold]Changes from {a} to {b}[/bold] (derived from the rule data; {len(rows)} distinct differences "
+              f"in {len(log)} situations; lengths in ft; `--json` for every difference by situation)")
+    heads = {"added": f"New under {b}", "removed": f"No longer shown under {b}", "changed": "Changed"}
+    last = None
+    for e in rows:
+        if e["change"] != last:
+            last = e["change"]
+            con.print(f"\n[bold]{heads[last]}[/bold]")
+        if e["change"] == "added":
+            text = f"{e['role']}: {e['term']} ({_cites(e['cites_after'], b)})"
+        elif e["change"] == "removed":
+            text = f"{e['role']}: {e['term']} ({a} {_cites(e['cites_before'], a)})"
+        else:
+            text = (f"{e['role']}: {_FIELD_WORDS.get(e['field'], e['field'])} {_value_words(e['before'], e['field'])}"
+                    f" -> {_value_words(e['after'], e['field'])} ({a} {_cites(e['cites_before'], a)} -> "
+                    f"{_cites(e['cites_after'], b)})")
+        con.print(f"  • {text} {_situations(e)}")
 
 
 def rules_text(data: dict[str, Any]) -> None:

@@ -164,6 +164,33 @@ def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
     return log
 
 
+def summarize(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The change log read across situations: each distinct difference once, with the situations it touches.
+
+    Differences are the same when role, kind of change, field and values agree (their cites may differ by
+    situation and are all kept). Additions first, then removals, then changes; the widest first.
+    """
+    merged: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for label, rows in log.items():
+        for r in rows:
+            before, after = r["before"], r["after"]
+            k = (r["role"], r["change"], r["field"], str(before), str(after))
+            e = merged.setdefault(k, {"role": r["role"], "change": r["change"], "field": r["field"], "before": before,
+                                      "after": after, "term": after if r["change"] == "added" else before,
+                                      "cites_before": [], "cites_after": [], "situations": [], "lengths_ft": set()})
+            for key, cite in (("cites_before", r["cite_before"]), ("cites_after", r["cite_after"])):
+                if cite and cite not in e[key]:
+                    e[key].append(cite)
+            if label not in e["situations"]:
+                e["situations"].append(label)
+            e["lengths_ft"].update(r["lengths_ft"])
+    order = {"added": 0, "removed": 1, "changed": 2}
+    out = sorted(merged.values(), key=lambda e: (order[e["change"]], -len(e["situations"]), e["role"]))
+    for e in out:
+        e["lengths_ft"] = sorted(e["lengths_ft"])
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Governing:
     """Which edition governed on a date in given waters, with the basis of the answer."""

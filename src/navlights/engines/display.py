@@ -22,10 +22,11 @@ A condition that needs a missing fact (length, tonnage, tow length) raises
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..conditions import FACTS, evaluate, missing_facts
 from ..errors import MissingFactError
-from ..model import Citation, Condition, Display, Edition, Item, Note, Provision
+from ..model import Citation, Condition, Display, Edition, Item, Note, Provision, RangeBand
 from ..vessel import Vessel, make_vessel
 
 
@@ -44,25 +45,90 @@ def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
     return r
 
 
-def _applies(p: Provision, facts: dict, time: str | None) -> bool:
-    """Whether the provision applies: not a mere reference, shown at this time of day, its condition holds."""
-    if p.effect == "reference" or (time and p.shows and time not in p.periods):   # e.g. a day shape at night
-        return False
-    return p.when.always or _holds(p.when, facts, p.citation)
+def _applied(edition: Edition, facts: dict, time: str | None) -> list[Provision]:
+    """The provisions that apply: shown at this time of day, their condition holding (the hot loop)."""
+    applied = []
+    for p in _candidates(edition, facts):             # references are never candidates
+        if time and p.shows and time not in p.periods:   # e.g. a day shape at night
+            continue
+        c = p.when
+        if c.always:
+            applied.append(p)
+            continue
+        fn = c.fn
+        r = fn(facts) if fn is not None else evaluate(c, facts)
+        if r or (r is None and _holds(c, facts, p.citation)):
+            applied.append(p)
+    return applied
 
 
-def _variant(edition: Edition, it: Item, scheme: str | None, status: str) -> Item:
-    """The item with another scheme or status, memoised on the edition that holds the item.
+def _variant(edition: Edition, it: Item, scheme: str | None, status: str, band: RangeBand | None) -> Item:
+    """The item with another scheme, status or range band, memoised on the edition that holds the item.
 
-    The memo lives on the edition, so it dies with it, and an item's ``id()`` cannot be reused while
-    the edition (which references the item) is alive; its size is bounded by the edition's items times
-    the schemes and statuses they take.
+    The memo lives on the edition, so it dies with it, and an item's (or band's) ``id()`` cannot be
+    reused while the edition (which references them) is alive; its size is bounded by the edition's
+    items times the schemes, statuses and range bands they take.
     """
-    key = ("variant", id(it), scheme, status)
+    key = ("variant", id(it), scheme, status, id(band))
     got = edition.memo.get(key)
     if got is None:
-        got = edition.memo[key] = replace(it, scheme=scheme, status=status)
+        changes: dict[str, Any] = {"scheme": scheme, "status": status}
+        if band is not None:
+            changes.update(range_nm=band.range_nm, range_as_written=band.range_as_written)
+        got = edition.memo[key] = replace(it, **changes)
     return got
+
+
+def _ungrouped(edition: Edition, it: Item) -> Item:
+    key = ("ungrouped", id(it))
+    got = edition.memo.get(key)
+    if got is None:
+        got = edition.memo[key] = replace(it, group=None, option=None)
+    return got
+
+
+def _allowed(cond: Condition, fact: str) -> frozenset[Any] | None:
+    """The values of a fact a condition's top-level tests allow (None: any)."""
+    for f, op, v in cond.tests:
+        if f == fact and op in ("eq", "in"):
+            return frozenset(v) if op == "in" else frozenset((v,))
+    return None
+
+
+def _candidates(edition: Edition, facts: dict) -> tuple[Provision, ...]:
+    """The provisions whose status and propulsion tests admit this vessel, in file order (memoised)."""
+    key = ("candidates", facts["status"], facts["propulsion"])
+    got = edition.memo.get(key)
+    if got is None:
+        out = []
+        for p in edition.provisions:
+            if p.effect == "reference":
+                continue
+            st, pr = _allowed(p.when, "status"), _allowed(p.when, "propulsion")
+            if (st is None or key[1] in st) and (pr is None or key[2] in pr):
+                out.append(p)
+        got = edition.memo[key] = tuple(out)
+    return got
+
+
+def _band(it: Item, facts: dict, bands: dict[int, RangeBand | None]) -> RangeBand | None:
+    """The item's range band for this vessel (the first whose condition holds), once per display."""
+    k = id(it.range_bands)
+    if k not in bands:
+        bands[k] = next((b for b in it.range_bands if _holds(b.when, facts, b.citation)), None)
+    return bands[k]
+
+
+def _ungroup_single_options(edition: Edition, items: list[Item]) -> list[Item]:
+    """A group left with one option (the others do not apply to this vessel) is no alternative."""
+    options: dict[str, set[str | None]] = {}
+    for it in items:
+        if it.group is not None:
+            options.setdefault(it.group, set()).add(it.option)
+    single = {g for g, opts in options.items() if len(opts) == 1}
+    if not single:
+        return items
+    return [_ungrouped(edition, it) if it.group in single else it for it in items]
 
 
 @dataclass
@@ -72,7 +138,7 @@ class _Overrides:
     lieu: dict[str, Provision] = field(default_factory=dict)
     never: dict[str, Provision] = field(default_factory=dict)
     relieved: dict[str, Provision] = field(default_factory=dict)
-    subs: dict[str, Provision] = field(default_factory=dict)
+    subs: dict[str, list[Provision]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, applied: list[Provision], showing: list[Provision]) -> _Overrides:
@@ -81,7 +147,9 @@ class _Overrides:
             for roles, into in ((p.in_lieu_of, o.lieu), (p.never, o.never), (p.relieves, o.relieved)):
                 for r in roles:
                     into.setdefault(r, p)
-        o.subs = {ref: p for p in showing for ref in p.substitute_for}
+        for p in showing:
+            for ref in p.substitute_for:
+                o.subs.setdefault(ref, []).append(p)
         return o
 
 
@@ -106,14 +174,23 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
     """Items of the showing provisions, in file order, after in-lieu, never, relieves and schemes."""
     out = _Chosen()
     seen: set[str] = set()
+    bands: dict[int, RangeBand | None] = {}
     applied_ids = {p.id for p in showing}
+    held: dict[int, bool] = {}
     for p in showing:
         scheme = _scheme(p, o, applied_ids)
         for s in p.shows:
             it = s.item
-            if (time and it.period != time) or not (s.when.always or _holds(s.when, facts, it.citation)):
-                continue
             r = it.role
+            if (time and it.period != time) or (r in seen and r not in o.lieu and r not in o.never):
+                continue                  # another period, or the role is taken: nothing this show says counts
+            c = s.when
+            if not c.always:
+                h = held.get(id(c))       # the same condition object is shared by the shows that write it alike
+                if h is None:
+                    h = held[id(c)] = _holds(c, facts, it.citation)
+                if not h:
+                    continue
             by = o.never.get(r) or (o.lieu[r] if r in o.lieu and o.lieu[r] is not p else None)
             if by is not None:
                 out.removed.setdefault(r, (it, by))
@@ -124,10 +201,13 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
             if r in o.relieved and status == "required":
                 status = "optional"
                 out.relieved_here.setdefault(o.relieved[r], []).append(r)
-            if scheme is not None or status != it.status:
-                it = _variant(edition, it, scheme, status)
+            band = _band(it, facts, bands) if it.range_bands else None
+            if scheme is not None or status != it.status or band is not None:
+                it = _variant(edition, it, scheme, status, band)
             seen.add(r)
             out.items.append(it)
+    if any(i.group is not None for i in out.items):
+        out.items = _ungroup_single_options(edition, out.items)
     return out
 
 
@@ -147,18 +227,26 @@ def _override_notes(edition: Edition, o: _Overrides, c: _Chosen, applied_ids: se
               for r, (it, by) in c.removed.items() if r not in o.never]
     notes += [Note("substitute", f"{s.title}: she may show the lights of scheme '{s.id}' "
                    f"instead of the standard lights ('{ref}')", s.citation)
-              for ref, s in o.subs.items() if ref in applied_ids]
+              for ref, subs in o.subs.items() if ref in applied_ids for s in subs]
     return notes
 
 
 def _item_gap_notes(items: list[Item]) -> list[Note]:
     out = []
     for it in items:
-        if it.provenance == "gap":
+        if it.citation.provenance == "gap":
             out.append(Note("gap", f"{it.term} ({it.role}): {it.citation.note}", it.citation))
         elif it.kind_citation.provenance == "gap":
             out.append(Note("gap", f"{it.term} ({it.role}): {it.kind_citation.note}", it.kind_citation))
     return out
+
+
+def _info_note(edition: Edition, p: Provision) -> Note:
+    key = ("info-note", p.id)
+    got = edition.memo.get(key)
+    if got is None:
+        got = edition.memo[key] = Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
+    return got
 
 
 def display(vessel: Vessel | dict, edition: Edition) -> Display:
@@ -170,10 +258,9 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                     edition.in_force_citation)
         return Display(edition.id, vessel, (), (note,), (), True)
     time = vessel.time if vessel.time in ("night", "day") else None
-    applied = [p for p in edition.provisions if _applies(p, facts, time)]
+    applied = _applied(edition, facts, time)
     gaps = [p for p in applied if p.effect == "gap"]
-    notes = [Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
-             for p in applied if p.effect == "info"]
+    notes = [_info_note(edition, p) for p in applied if p.effect == "info"]
     referrals = [p for p in applied if p.effect == "referral"]
     if referrals:   # the statute's own lights do not apply at all, nor its gaps
         notes += [Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
@@ -184,11 +271,12 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     o = _Overrides.of(applied, showing)
     chosen = _choose(edition, showing, o, facts, time)
     notes += _override_notes(edition, o, chosen, {p.id for p in showing})
-    notes += _item_gap_notes(chosen.items)
-    if not showing and not gaps:
+    gap_notes = _item_gap_notes(chosen.items)
+    notes += gap_notes
+    if not showing and not gaps and not any(p.effect == "info" for p in applied):
         notes.append(Note("info", "no provision of this edition found for this description; "
                           "the edition's coverage and gaps are listed by 'navlights editions'",
                           edition.in_force_citation))
     items = chosen.items
-    complete = not gaps and all("gap" not in (i.provenance, i.kind_citation.provenance) for i in items)
+    complete = not gaps and not gap_notes
     return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete)

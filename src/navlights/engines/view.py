@@ -172,9 +172,7 @@ class _Choice:
             return False
         if i.group is not None and i.option != self.options.get(i.group, self.groups[i.group][0]):
             return False
-        if self.scheme == "standard":
-            return i.scheme in (None, "standard")
-        return i.scheme != "standard"
+        return i.scheme is None or i.scheme == self.scheme
 
 
 def _flags(i: Item) -> tuple[str, ...]:
@@ -381,7 +379,7 @@ def _noun(group: list[Seen]) -> str:
     if it.what == "shape":
         shape = {"ball": "ball", "cone-up": "cone, point up", "cone-down": "cone, point down",
                  "diamond": "diamond", "cylinder": "cylinder", "basket": "basket",
-                 "double-cone": "double cone"}.get(it.canonical, "shape")
+                 "double-cone": "double cone", "flag": "flag"}.get(it.canonical, "shape")
         noun = f"{it.colour} {shape}"
         if n > 1:
             noun = noun.replace("ball", "balls").replace("diamond", "diamonds").replace(

@@ -39,6 +39,7 @@ def _shapes() -> dict[str, tuple[str, str]]:
         "white": ("#f7f7f2", "#2b2b2b"),
         "yellow": ("#f2c500", "#5c4a00"),
         "green": ("#138a4a", "#06391d"),
+        "white-blue": ("#f7f7f2", "#1f4fbf"),   # a code flag in two colours: drawn white, edged blue
     }
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
 from ..model import (At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
-                     ShapeKind, Show, Side, Source)
+                     RangeBand, ShapeKind, Show, Side, Source)
 from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 
 DATA = Path(__file__).with_name("data")
@@ -27,12 +27,12 @@ DATA = Path(__file__).with_name("data")
 Provenance = Literal["primary", "secondary", "inferred", "gap"]
 SourceKind = Literal["statute", "enactment", "seed", "textbook", "official-summary", "research-notes",
                      "code", "other"]
-Colour = Literal["white", "red", "green", "yellow", "blue", "black", "red-green"]
+Colour = Literal["white", "red", "green", "yellow", "blue", "black", "red-green", "white-blue"]
 LightCanonical = Literal["masthead", "masthead-aft", "sidelight", "combined-lantern", "sternlight",
                          "towing", "steering", "all-round", "anchor", "flare-up", "tricolour",
                          "portable-sidelight", "optional-top", "other"]
 ShapeCanonical = Literal["ball", "cone-up", "cone-down", "diamond", "cylinder", "basket", "double-cone",
-                         "other"]
+                         "flag", "other"]
 PRIMARY_KINDS = {"statute", "enactment", "seed"}
 SECONDARY_KINDS = {"textbook", "official-summary", "research-notes", "other"}
 AT_WORDS = Literal["forward", "forward-end", "midships", "aft", "abaft-funnel", "foremast-top", "by-kind"]
@@ -125,6 +125,14 @@ class RawEdition(_M):
     summary: str
 
 
+class RawRangeBand(_M):
+    """One band of ``range_by_length``: the range where ``when`` holds (first band that holds wins)."""
+
+    when: dict[str, Any]
+    range: str
+    cite: str | None = None
+
+
 class RawLight(_Cited):
     canonical: LightCanonical
     term: str
@@ -136,6 +144,10 @@ class RawLight(_Cited):
     arc_assumed: bool = False
     range: str | None = None
     range_assumed: bool = False
+    range_by_length: list[RawRangeBand] | None = None
+    character: Literal["fixed", "flashing"] = "fixed"
+    flashes_per_min: list[float] | None = None
+    character_as_written: str | None = None
     placement: RawPlacement = Field(default_factory=RawPlacement)
 
 
@@ -287,6 +299,8 @@ class _Build:
         self.problems: list[str] = []
         self.sources: dict[str, Source] = {}
         self._placements: dict[tuple[tuple[str, Any], ...], PlacementSpec] = {}
+        self._conditions: dict[str, Condition] = {}
+        self._bands: dict[tuple[Any, ...], tuple[RangeBand, ...]] = {}
         for s in raw.source:
             if s.id in self.sources:
                 self.problems.append(f"source({s.id}): duplicate id")
@@ -308,21 +322,53 @@ class _Build:
     def cite(self, c: Any, path: str, **over: Any) -> Citation:
         return _citation(self.eid, c, self.problems, path, self.sources, **over)
 
+    def miles(self, written: str, path: str) -> float | None:
+        """A range as written ("6 mi") in nautical miles, by the edition's mile."""
+        try:
+            num, unit = parse_quantity(written)
+            if unit not in ("mi", "mile", "miles"):
+                raise ValueError(f"unit '{unit}' is not miles")
+            return round(miles_to_nm(num, self.raw.edition.mile), 4)
+        except ValueError as e:
+            self.problems.append(f"{path}: {e}")
+            return None
+
+    def bands(self, k: RawLight, kp: str, cit: Citation) -> tuple[RangeBand, ...]:
+        if k.range_by_length is None:
+            return ()
+        if not k.range_by_length:
+            self.problems.append(f"{kp}.range_by_length: give at least one band")
+        out = []
+        for i, b in enumerate(k.range_by_length):
+            bp = f"{kp}.range_by_length[{i}]"
+            rng = self.miles(b.range, f"{bp}.range")
+            band_cit = Citation(cit.edition, b.cite or cit.rule, cit.provenance, cit.sources, cit.argument, cit.note)
+            if rng is not None:
+                out.append(RangeBand(self.when(b.when, f"{bp}.when"), rng, b.range, band_cit))
+        key = tuple((id(b.when), b.range_nm, b.range_as_written, b.citation) for b in out)
+        return self._bands.setdefault(key, tuple(out))   # equal tables share one tuple (memoised by identity)
+
+    def character(self, k: RawLight, kp: str) -> tuple[float, float | None] | None:
+        f = k.flashes_per_min
+        if f is None:
+            return None
+        if k.character != "flashing":
+            self.problems.append(f"{kp}.flashes_per_min: goes with character = 'flashing'")
+        if not 1 <= len(f) <= 2 or any(x <= 0 for x in f) or (len(f) == 2 and f[0] > f[1]):
+            self.problems.append(f"{kp}.flashes_per_min: expected [at least] or [at least, at most], positive, "
+                                 f"in order (got {f})")
+            return None
+        return (float(f[0]), float(f[1]) if len(f) == 2 else None)
+
     def light(self, kid: str, k: RawLight) -> LightKind:
         kp = f"light.{kid}"
         arc = _kind_arc(k, kp, self.problems) or (0.0, 360.0)
-        rng = None
-        if k.range is not None:
-            try:
-                num, unit = parse_quantity(k.range)
-                if unit not in ("mi", "mile", "miles"):
-                    raise ValueError(f"unit '{unit}' is not miles")
-                rng = round(miles_to_nm(num, self.raw.edition.mile), 4)
-            except ValueError as e:
-                self.problems.append(f"{kp}.range: {e}")
+        rng = self.miles(k.range, f"{kp}.range") if k.range is not None else None
         placement = self.placement(k.placement.model_dump(exclude_unset=True), f"{kp}.placement")
+        cit = self.cite(k, kp)
         return LightKind(kid, k.canonical, k.term, k.colour, arc, k.all_round, k.arc_as_written, k.arc_assumed,
-                         rng, k.range, placement, self.cite(k, kp))
+                         rng, k.range, placement, cit, self.bands(k, kp, cit), k.character,
+                         self.character(k, kp), k.character_as_written)
 
     def shape(self, kid: str, k: RawShape) -> ShapeKind:
         kp = f"shape.{kid}"
@@ -349,7 +395,9 @@ class _Build:
                         arc_as_written=kind.arc_as_written, range_nm=kind.range_nm,
                         range_as_written=kind.range_as_written, size_as_written=None, placement=placement,
                         status=s.status, group=s.group, option=s.option, period="night", citation=cit,
-                        kind_citation=kind.citation, note=s.note, arc_assumed=kind.arc_assumed)
+                        kind_citation=kind.citation, note=s.note, arc_assumed=kind.arc_assumed,
+                        range_bands=kind.range_bands, character=kind.character,
+                        flashes_per_min=kind.flashes_per_min, character_as_written=kind.character_as_written)
         return Item(role=s.role, what="shape", kind=kind.id, canonical=kind.canonical, term=kind.term,
                     colour=kind.colour, arc_deg=None, all_round=False, arc_as_written=None, range_nm=None,
                     range_as_written=None, size_as_written=kind.size_as_written, placement=placement,
@@ -357,11 +405,18 @@ class _Build:
                     kind_citation=kind.citation, note=s.note, size_m=kind.size_m)
 
     def when(self, when: dict[str, Any] | None, path: str) -> Condition:
+        """The compiled condition; equal tables share one object (so engines can memoise by identity)."""
+        key = repr(when)
+        got = self._conditions.get(key)
+        if got is not None:
+            return got
         try:
-            return compile_when(when, path)
+            got = compile_when(when, path)
         except ConditionError as e:
             self.problems.append(str(e))
             return Condition()
+        self._conditions[key] = got
+        return got
 
     def show(self, s: RawShow, p: RawProvision, sp: str, lights: dict[str, LightKind],
              shapes: dict[str, ShapeKind]) -> Show | None:

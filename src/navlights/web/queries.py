@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..api import FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay, Vessel, make_vessel
+from ..api import Side, FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay, Vessel, make_vessel
 
 DEFAULT_EDITION = "intl-1960"
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
@@ -62,6 +62,18 @@ class VesselFields(_Query):
     sails_set: bool | None = Field(None, description="a power-driven vessel also under sail")
     machinery: bool | None = Field(None, description="has propelling machinery")
     time: TimeOfDay | None = Field(None, description="night, day or restricted-visibility (default: both)")
+    towed_alongside: bool | None = Field(None, description="in tow alongside another vessel")
+    partly_submerged: bool | None = Field(None, description="in tow: an inconspicuous, partly submerged vessel or object")
+    air_cushion: bool | None = Field(None, description="an air-cushion vessel")
+    non_displacement: bool | None = Field(None, description="an air-cushion vessel in the non-displacement mode")
+    wig: bool | None = Field(None, description="a wing-in-ground (WIG) craft")
+    wig_near_surface: bool | None = Field(None, description="a WIG craft taking off, landing or in flight near the surface")
+    max_speed_kn: float | None = Field(None, description="her maximum speed in knots")
+    constrained_by_draught: bool | None = Field(None, description="a power-driven vessel constrained by her draught")
+    mine_clearance: bool | None = Field(None, description="engaged in mine clearance operations")
+    obstruction_side: Side | None = Field(None, description="dredging or underwater work: the side of the obstruction")
+    composite_unit: bool | None = Field(None, description="pusher and pushed rigidly connected")
+    near_channel: bool | None = Field(None, description="at anchor in or near a channel, fairway or anchorage")
 
     def vessel(self) -> Vessel:
         """The vessel these parameters describe (as ``navlights lights`` builds it), built once per query."""
