@@ -181,6 +181,18 @@ def test_long_tow_diamond_by_day(tow, diamond):
         assert (d.canonical, d.colour, d.size_as_written, d.provenance) == ("diamond", "black", "2 ft", "primary")
 
 
+@pytest.mark.parametrize("time", ["day", "restricted-visibility"])
+def test_towed_seaplane_gets_no_diamond_and_is_not_asked_for_a_tow_length(time):
+    # Rule 5(d) gives the diamond to 'a vessel being towed'; Rule 1(c)(i): 'vessel' excludes a seaplane on the
+    # water (Rule 5(a), by contrast, names 'any vessel or seaplane being towed'). So a towed seaplane's tow
+    # length decides nothing and is not asked for, and no diamond is shown, whatever the tow length.
+    d = disp(E, seaplane=True, propulsion="none", length="40 ft", being_towed=True, time=time)
+    assert "tow-diamond" not in d.roles() and "towed-diamond" not in d.provisions
+    long_tow = disp(E, seaplane=True, propulsion="none", length="40 ft", being_towed={"tow_length": "700 ft"},
+                    time=time)
+    assert "tow-diamond" not in long_tow.roles()
+
+
 def test_vessel_pushed_ahead():
     it = items(E, propulsion="none", length="100 ft", being_pushed=True)
     assert set(it) == {"sidelight-starboard", "sidelight-port"}   # Rule 5(c), at the forward end
