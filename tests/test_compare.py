@@ -115,10 +115,11 @@ def test_aground_balls_new_in_1948():
 
 def test_great_lakes_after_light_vs_international_range_light():
     # gl-1895 Rule 3(e): all-round after light, 3 miles, required over 150 ft;
-    # intl-1897 Art. 2(e): optional second light like the masthead light (20 points, 5 miles)
+    # intl-1897 Art. 2(e): optional second light 'similar in construction' to the masthead light (20 points);
+    # the article states no range for it (it does not say 'and character', as 1948 and 1960 do)
     d = step(P200, "gl-1895", "intl-1897")
     assert d[("masthead-aft", "changed", "arc_deg")] == ((0.0, 360.0), (247.5, 112.5))
-    assert d[("masthead-aft", "changed", "range_nm")] == (3.0, 5.0)
+    assert d[("masthead-aft", "changed", "range_nm")] == (3.0, None)
     assert d[("masthead-aft", "changed", "status")] == ("required", "optional")
 
 

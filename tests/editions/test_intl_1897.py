@@ -199,8 +199,8 @@ def _width(arc):
     # Art. 2(b), (c): 10 points each; 2 miles
     (steam("200 ft"), "sidelight-starboard", "green", 0.0, 112.5, 2.0, "Article 2(b)"),
     (steam("200 ft"), "sidelight-port", "red", 247.5, 112.5, 2.0, "Article 2(c)"),
-    # Art. 2(e): built like the 2(a) light
-    (steam("200 ft"), "masthead-aft", "white", 247.5, 225.0, 5.0, "Article 2(e)"),
+    # Art. 2(e): 'similar in construction' to the 2(a) light: its arc; no range stated (not 'and character')
+    (steam("200 ft"), "masthead-aft", "white", 247.5, 225.0, None, "Article 2(e)"),
     # Art. 3: towing lights like the 2(a) light
     (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-2", "white", 247.5, 225.0, 5.0, "Article 3"),
     (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-3", "white", 247.5, 225.0, 5.0, "Article 3"),
