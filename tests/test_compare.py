@@ -91,7 +91,7 @@ def test_long_tow_diamond_new_in_1960():
 
 
 def test_sailing_vessel_1948_gap_1960_text():
-    v = {"propulsion": "sail", "length": "50 ft"}
+    v = {"propulsion": "sail", "length": "50 ft", "tonnage": 30}   # 1948 Rule 7(c) asks her tonnage (20 tons)
     c = compare(v, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
     d = {(x.role, x.change) for x in c.steps[0][2]}
     assert ("sidelight-starboard", "added") in d and ("top-red", "added") in d   # 1960 Rule 5(a), 5(b)
@@ -194,7 +194,8 @@ def test_governing_unknown_waters():
 
 def test_difference_says_when_the_other_side_is_a_recorded_gap():
     # 1948 Rule 5 (sailing vessels) was not found; 1960 Rule 5(a) gives her sidelights
-    c = compare({"propulsion": "sail", "length": "50 ft"}, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
+    c = compare({"propulsion": "sail", "length": "50 ft", "tonnage": 30},       # 1948 Rule 7(c): 20-ton limit
+                [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
     texts = {d.role: d.text for d in c.steps[0][2]}
     assert "recorded gap" in texts["sidelight-starboard"] and "recorded gap" in texts["sternlight"]
     # 1960 Rule 5(b) red over green: 1948 Rule 5 is a gap too

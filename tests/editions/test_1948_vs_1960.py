@@ -130,7 +130,7 @@ def test_agreements(vessel, role, both):
 GAP_VERSUS_TEXT = [
     # (vessel, roles the 1960 display shows (found 1960 text), the 1948 rule whose text was not found)
     # 1960 Rule 5(a)-(b): sidelights, stern light, optional red over green. 1948 Rule 5: not found.
-    pytest.param({"propulsion": "sail", "length": "60 ft"}, {"top-red", "top-green", "sidelight-starboard"},
+    pytest.param({"propulsion": "sail", "length": "60 ft", "tonnage": 30}, {"top-red", "top-green", "sidelight-starboard"},
                  "Rule 5", id="sailing"),
     # 1960 Rule 5(d): black diamond by day on a tow over 600 ft. 1948 Rule 5: not found.
     pytest.param({"propulsion": "none", "length": "100 ft", "being_towed": {"tow_length": "601 ft"}, "time": "day"},
