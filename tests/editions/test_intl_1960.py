@@ -120,6 +120,32 @@ def test_towing_stern_or_steering_light_is_inferred_from_1948():
     assert not disp(E, length="100 ft", towing={"tow_length": "300 ft"}).complete  # rest of Rule 3 is a gap
 
 
+# Rule 3(c) (inferred): by day the towing vessel, tow over 600 ft, shows a black diamond of at least 2 ft. Argued
+# from the 1963 Treasury summary (a tug AND tow carry a prescribed shape by day), Rule 5(d) (the tow's diamond,
+# same size and threshold) and a 1960s US proposal that follows the International lettering (3(c) the towing
+# vessel's diamond, 3(d) the seaplane towing).
+@pytest.mark.parametrize("vessel, diamond", [
+    ({"towing": {"tow_length": "601 ft"}}, True),
+    ({"towing": {"tow_length": "600 ft"}}, False),       # 'exceeds 600 feet'
+    ({"towing": {"tow_length": "700 ft", "vessels": 1}}, True),
+    ({"pushing": True}, False),                          # pushing: no tow length, no diamond
+])
+def test_towing_vessel_day_diamond(vessel, diamond):
+    d = disp(E, length="100 ft", time="day", **vessel)
+    assert ("towing-diamond" in d.roles()) == diamond
+    if diamond:
+        it = d.get("towing-diamond")
+        assert (it.canonical, it.colour, it.size_as_written) == ("diamond", "black", "2 ft")
+        assert (it.cite, it.provenance) == ("intl-1960 Rule 3(c)", "inferred")
+        assert "TREASURY-1963" in it.citation.sources and it.citation.argument
+
+
+def test_seaplane_towing_is_rule_3d():
+    # 1948 Rule 3(c) (seaplane towing) moves to 3(d) once 3(c) is the towing vessel's diamond (same argument)
+    it = items(E, seaplane=True, length="40 ft", towing={"tow_length": "300 ft"})["towing-2"]
+    assert it.cite == "intl-1960 Rule 3(d)" and it.provenance == "inferred"
+
+
 # Rule 4: not under command, and vessels restricted by the nature of their work (inferred from 1948).
 def test_not_under_command_making_way():
     it = items(E, length="200 ft", not_under_command=True)
