@@ -272,6 +272,16 @@ def test_in_force_dates_rest_on_what_was_read():
         assert "not read" in c.argument
 
 
+def test_scope_clause_recorded_as_secondary():
+    # Preliminary (28 Stat. 645, not read; quoted in a later compilation): all US vessels, public and private, on
+    # the Great Lakes and their connecting and tributary waters as far east as Montreal
+    e = navlights.edition(ED)
+    d = {d.term: d for d in e.definitions}["application"]
+    assert "Montreal" in d.summary and d.maps_to == "waters = great-lakes"
+    assert d.citation.provenance == "secondary" and d.citation.sources == ("G1",)
+    assert e.sources["G1"].kind == "other"
+
+
 def test_steam_vessel_definition_maps_to_power():
     defs = {d.term: d for d in navlights.edition(ED).definitions}
     assert defs["steam vessel"].maps_to == "propulsion = power"

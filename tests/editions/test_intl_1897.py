@@ -490,6 +490,26 @@ def test_art9_repealed_and_european_fishing_clause_recorded_not_applied():
     assert "not found" in provs["fishing-europe"].citation.note.lower()
 
 
+def test_trawler_red_light_above_the_white_recorded():
+    # 1885 Art. 10(c) (European waters only; recorded, not applied): a vessel trawling shows a red and a white
+    # light, the red above the white (read in an unidentified US book, pp. 52-53: secondary)
+    p = {p.id: p for p in navlights.edition(ED).provisions}["fishing-europe"]
+    assert "red light above the white" in p.summary
+    assert "US-BOOK-52" in p.citation.sources and p.citation.provenance == "secondary"
+    assert "which of the trawler's red and white lights is the upper" not in p.citation.note
+
+
+@pytest.mark.parametrize("role, canonical, colour", [
+    # Art. 4(b), by day: red ball, white diamond, red ball, at least 2 ft, at least 6 ft apart
+    ("work-shape-upper", "ball", "red"), ("work-shape-middle", "diamond", "white"), ("work-shape-lower", "ball", "red"),
+])
+def test_cable_ship_day_signal_sources(role, canonical, colour):
+    it = items(ED, **steam("300 ft", restricted="cable"))[role]
+    assert (it.canonical, it.colour, it.size_as_written) == (canonical, colour, "2 ft")
+    assert "US-BOOK-52" in it.kind_citation.sources and "US-BOOK-52" in it.citation.sources
+    assert it.provenance == "secondary"
+
+
 def test_end_of_art3_steering_light_and_third_light_height():
     # Art. 3, end (treatise reprint): the additional light may be carried not less than 14 ft above the hull;
     # a towing steam vessel may carry a small white light abaft the funnel or aftermast, not seen forward of the beam
