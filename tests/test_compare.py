@@ -91,7 +91,7 @@ def test_long_tow_diamond_new_in_1960():
 
 
 def test_sailing_vessel_1948_gap_1960_text():
-    v = {"propulsion": "sail", "length": "50 ft"}
+    v = {"propulsion": "sail", "length": "50 ft", "tonnage": 30}   # 1948 Rule 7(c) asks her tonnage (20 tons)
     c = compare(v, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
     d = {(x.role, x.change) for x in c.steps[0][2]}
     assert ("sidelight-starboard", "added") in d and ("top-red", "added") in d   # 1960 Rule 5(a), 5(b)
@@ -115,10 +115,11 @@ def test_aground_balls_new_in_1948():
 
 def test_great_lakes_after_light_vs_international_range_light():
     # gl-1895 Rule 3(e): all-round after light, 3 miles, required over 150 ft;
-    # intl-1897 Art. 2(e): optional second light like the masthead light (20 points, 5 miles)
+    # intl-1897 Art. 2(e): optional second light 'similar in construction' to the masthead light (20 points);
+    # the article states no range for it (it does not say 'and character', as 1948 and 1960 do)
     d = step(P200, "gl-1895", "intl-1897")
     assert d[("masthead-aft", "changed", "arc_deg")] == ((0.0, 360.0), (247.5, 112.5))
-    assert d[("masthead-aft", "changed", "range_nm")] == (3.0, 5.0)
+    assert d[("masthead-aft", "changed", "range_nm")] == (3.0, None)
     assert d[("masthead-aft", "changed", "status")] == ("required", "optional")
 
 
@@ -204,7 +205,8 @@ def test_governing_unknown_waters():
 
 def test_difference_says_when_the_other_side_is_a_recorded_gap():
     # 1948 Rule 5 (sailing vessels) was not found; 1960 Rule 5(a) gives her sidelights
-    c = compare({"propulsion": "sail", "length": "50 ft"}, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
+    c = compare({"propulsion": "sail", "length": "50 ft", "tonnage": 30},       # 1948 Rule 7(c): 20-ton limit
+                [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
     texts = {d.role: d.text for d in c.steps[0][2]}
     assert "recorded gap" in texts["sidelight-starboard"] and "recorded gap" in texts["sternlight"]
     # 1960 Rule 5(b) red over green: 1948 Rule 5 is a gap too

@@ -137,9 +137,11 @@ def test_compare(client):
                                                                          "tonnage": 1000.0})))
     rows = {r["role"]: r["cells"] for r in data["rows"]}
     # gl-1895 Rule 3(e) -> 1897 Art. 2(e): the after light's arc, range and status change;
-    # 1897 -> 1948: it becomes required and the stern light goes; 1948 -> 1960: Rule 10's stern light comes
+    # 1897 -> 1948: it becomes required and gains a stated range (1897 Art. 2(e) gives none; 1948 Rule 2(a)(ii):
+    # 'similar in construction and character', 5 miles) and the stern light goes; 1948 -> 1960: Rule 10's stern
+    # light comes
     assert set(rows["masthead-aft"][1]["changed"]) == {"arc_deg", "range_nm", "status"}
-    assert rows["masthead-aft"][2]["changed"] == ["status"]
+    assert rows["masthead-aft"][2]["changed"] == ["range_nm", "status"]
     assert rows["sternlight"][2]["change"] == "removed" and rows["sternlight"][3]["change"] == "added"
     page = client.get("/compare?" + params)
     assert page.status_code == 200 and "diff-added" in page.text and "intl-1960 Rule 10" in page.text

@@ -130,7 +130,7 @@ def test_agreements(vessel, role, both):
 GAP_VERSUS_TEXT = [
     # (vessel, roles the 1960 display shows (found 1960 text), the 1948 rule whose text was not found)
     # 1960 Rule 5(a)-(b): sidelights, stern light, optional red over green. 1948 Rule 5: not found.
-    pytest.param({"propulsion": "sail", "length": "60 ft"}, {"top-red", "top-green", "sidelight-starboard"},
+    pytest.param({"propulsion": "sail", "length": "60 ft", "tonnage": 30}, {"top-red", "top-green", "sidelight-starboard"},
                  "Rule 5", id="sailing"),
     # 1960 Rule 5(d): black diamond by day on a tow over 600 ft. 1948 Rule 5: not found.
     pytest.param({"propulsion": "none", "length": "100 ft", "being_towed": {"tow_length": "601 ft"}, "time": "day"},
@@ -161,3 +161,21 @@ def test_restricted_visibility():
     v = {"length": "200 ft", "time": "restricted-visibility"}
     assert "Rule 1(b)" in {n.citation.rule for n in disp(NEW, **v).notes if n.kind == "info"}
     assert "Rule 1(b)" in {n.citation.rule for n in disp(OLD, **v).notes if n.kind == "gap"}
+
+
+@pytest.mark.parametrize("edition", [OLD, NEW])
+def test_second_masthead_light_has_its_own_words(edition):
+    # 1948 Rule 2(a)(ii) (65 Stat. 409) and 1960 Rule 2(a)(ii) (79 Stat. 1456): the second white light stands
+    # forward of or abaft the Rule 2(a)(i) light; (iii): both over the keel, the forward one the lower. The
+    # 'on or in front of the foremast' words belong to the (i) light only.
+    it = items(edition, length="200 ft")
+    first, second = it["masthead"], it["masthead-aft"]
+    assert "foremast" in first.term and "foremast" in first.placement.to_dict()["position"]
+    assert "foremast" not in second.term
+    where = second.placement.to_dict()
+    assert "foremast" not in where["position"] and "abaft" in where["position"]
+    assert where["at"] == "by-kind"             # the text leaves fore and aft open (forward of or abaft)
+    assert where["keel_line"] is True and where["higher_than"] == "masthead"
+    assert "height_above_hull_min" not in where  # the 20 ft height rule is for the lower (or only) light
+    assert (second.colour, second.arc_deg, second.range_nm) == ("white", (247.5, 112.5), 5.0)  # like (i)
+    assert second.cite.startswith(f"{edition} Rule 2(a)(ii), (iii)")

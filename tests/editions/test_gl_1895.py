@@ -259,6 +259,29 @@ def test_edition_header():
     assert "register" in e.tonnage_basis
 
 
+def test_in_force_dates_rest_on_what_was_read():
+    # Start: the date of approval, Feb. 8, 1895 (the 1928 act, 45 Stat. 593, names the act 'approved February 8,
+    # 1895'); the act's own commencement words were not read, so the start is said to be the approval date.
+    # End: ch. 601 of May 17, 1928 (45 Stat. 593, read) rewrote Rule 7 and took effect on approval. Ch. 600 of the
+    # same day, whose first page was not read, is not a ground for the date.
+    c = navlights.edition(ED).in_force_citation
+    assert c.rule == "Act of Feb. 8, 1895, ch. 64; Act of May 17, 1928, ch. 601"
+    assert "STAT45-593" in c.sources and "G5" not in c.sources
+    assert "approval" in c.argument and "Feb. 8, 1895" in c.argument and "ch. 601" in c.argument
+    if "ch. 600" in c.argument:
+        assert "not read" in c.argument
+
+
+def test_scope_clause_recorded_as_secondary():
+    # Preliminary (28 Stat. 645, not read; quoted in a later compilation): all US vessels, public and private, on
+    # the Great Lakes and their connecting and tributary waters as far east as Montreal
+    e = navlights.edition(ED)
+    d = {d.term: d for d in e.definitions}["application"]
+    assert "Montreal" in d.summary and d.maps_to == "waters = great-lakes"
+    assert d.citation.provenance == "secondary" and d.citation.sources == ("G1",)
+    assert e.sources["G1"].kind == "other"
+
+
 def test_steam_vessel_definition_maps_to_power():
     defs = {d.term: d for d in navlights.edition(ED).definitions}
     assert defs["steam vessel"].maps_to == "propulsion = power"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import navlights
+from navlights import api
 from navlights.errors import MissingFactError
 from support import disp, items, lights, note_kinds, required, shapes
 
@@ -26,6 +27,7 @@ STEER = {"steering-light"}                                              # Art. 3
 SMALL_STEAM = {"small-white", "small-sidelight-starboard", "small-sidelight-port",
                "combined-starboard", "combined-port"}                    # Art. 7 First
 SMALL_LANTERNS = {"lantern-starboard", "lantern-port", "rowing-lantern"}  # Art. 7 Third, Fourth
+FISHING_LANTERN = {"fishing-lantern-starboard", "fishing-lantern-port"}   # 1885 Art. 10, first paragraph
 PILOT = {"pilot-white", "pilot-flare", "sidelight-starboard", "sidelight-port",
          "pilot-lantern-starboard", "pilot-lantern-port"}               # Art. 8
 
@@ -85,8 +87,10 @@ LIGHT_CASES = [
     # Art. 7 Third, Fourth: under oars or sails, less than 20 tons gross: hand lantern instead
     pytest.param(sail("30 ft", tonnage=19), SIDES | SMALL_LANTERNS | OVERTAKEN, id="sailing-19t"),
     pytest.param(sail("40 ft", tonnage=20), SIDES | OVERTAKEN, id="sailing-20t"),
-    # Art. 7 Third, Fourth: under oars (no Art. 2 or 5 lights apply to oars)
-    pytest.param({"propulsion": "oars", "length": "16 ft", "tonnage": 1}, SMALL_LANTERNS | OVERTAKEN, id="oars"),
+    # Art. 7 Third, Fourth: under oars (no Art. 2 or 5 lights apply to oars); 1885 Art. 10: an open boat under
+    # 20 tons keeps a green and red lantern at hand in lieu of side lights
+    pytest.param({"propulsion": "oars", "length": "16 ft", "tonnage": 1}, SMALL_LANTERNS | FISHING_LANTERN | OVERTAKEN,
+                 id="oars"),
     # Art. 5: a vessel being towed: side lights, never the white lights
     pytest.param({"propulsion": "none", "length": "200 ft", "being_towed": True}, SIDES | OVERTAKEN, id="towed"),
     # Art. 8: pilot vessel on station: not the lights of other vessels; white all round, flare-up,
@@ -108,8 +112,8 @@ LIGHT_CASES = [
     pytest.param(steam("200 ft", status="aground"),
                  {"anchor-forward", "anchor-aft", "aground-red-upper", "aground-red-lower"}, id="aground-200ft"),
     # 1885 Art. 10 first paragraph: fishing vessel under 20 tons without gear out: green/red lantern at hand
-    pytest.param(sail("35 ft", tonnage=19, fishing={"gear_out": False}), SIDES | SMALL_LANTERNS | OVERTAKEN,
-                 id="fishing-19t-no-gear"),
+    pytest.param(sail("35 ft", tonnage=19, fishing={"gear_out": False}),
+                 SIDES | FISHING_LANTERN | SMALL_LANTERNS | OVERTAKEN, id="fishing-19t-no-gear"),
     pytest.param(sail("40 ft", tonnage=20, fishing={"gear_out": False}), SIDES | OVERTAKEN, id="fishing-20t-no-gear"),
     # Outside European waters the US fishing article gives a vessel with gear out no special lights
     pytest.param(sail("60 ft", tonnage=40, fishing="trawl"), SIDES | OVERTAKEN, id="fishing-trawl"),
@@ -195,8 +199,8 @@ def _width(arc):
     # Art. 2(b), (c): 10 points each; 2 miles
     (steam("200 ft"), "sidelight-starboard", "green", 0.0, 112.5, 2.0, "Article 2(b)"),
     (steam("200 ft"), "sidelight-port", "red", 247.5, 112.5, 2.0, "Article 2(c)"),
-    # Art. 2(e): built like the 2(a) light
-    (steam("200 ft"), "masthead-aft", "white", 247.5, 225.0, 5.0, "Article 2(e)"),
+    # Art. 2(e): 'similar in construction' to the 2(a) light: its arc; no range stated (not 'and character')
+    (steam("200 ft"), "masthead-aft", "white", 247.5, 225.0, None, "Article 2(e)"),
     # Art. 3: towing lights like the 2(a) light
     (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-2", "white", 247.5, 225.0, 5.0, "Article 3"),
     (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-3", "white", 247.5, 225.0, 5.0, "Article 3"),
@@ -323,11 +327,13 @@ def test_shapes(vessel, role, canonical, colour, size):
 
 # --- provenance as recorded ------------------------------------------------------------------------
 @pytest.mark.parametrize("vessel, role, provenance", [
-    # Art. 2: statute page (29 Stat. 885) and the seed
-    (steam("200 ft"), "masthead", "primary"),
-    (steam("200 ft"), "sidelight-port", "primary"),
-    # Art. 3 first sentence: seed; the third light only in reprint snippets
-    (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-2", "primary"),
+    # Art. 2: 29 Stat. 885 breaks off in the 2(a) height clause; the rest of Art. 2 is read only in Nicholls's
+    # Seamanship, a textbook (schema.md, "Provenance"): secondary
+    (steam("200 ft"), "masthead", "secondary"),
+    (steam("200 ft"), "sidelight-port", "secondary"),
+    (steam("200 ft"), "masthead-aft", "secondary"),
+    # Art. 3 first sentence: Nicholls and quotations of Government printings; the third light only in snippets
+    (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-2", "secondary"),
     (steam("100 ft", towing={"vessels": 2, "tow_length": "700 ft"}), "towing-3", "secondary"),
     # Art. 4(a) read only in pieces of reprints and a treatise
     (steam("200 ft", not_under_command=True), "nuc-upper", "secondary"),
@@ -371,7 +377,7 @@ def test_note_kinds(vessel, kind):
 
 
 @pytest.mark.parametrize("vessel", [
-    # Art. 2 is read in full (statute page and seed): a plain steamer's display has no gap
+    # Art. 2 is read in full (its opening on 29 Stat. 885, the rest in Nicholls): a plain steamer has no gap
     pytest.param(steam("200 ft"), id="steam"),
     pytest.param(sail("100 ft"), id="sailing"),
     pytest.param(steam("200 ft", status="anchored"), id="anchored"),
@@ -410,6 +416,36 @@ def test_missing_fact(vessel, field):
 ])
 def test_fishing_first_paragraph_applies(vessel, applies):
     assert ("fishing-small-lantern" in disp(ED, **vessel).provisions) == applies
+
+
+@pytest.mark.parametrize("vessel", [
+    # a sailing and a rowing fishing vessel under 20 tons, under way with no gear in the water
+    pytest.param(sail("30 ft", tonnage=19, fishing={"gear_out": False}), id="sail-fishing-19t"),
+    pytest.param({"propulsion": "oars", "length": "20 ft", "tonnage": 2, "fishing": {"gear_out": False}},
+                 id="oars-fishing-2t"),
+    # an open boat (a vessel under oars, as navlights reads it) of the same size
+    pytest.param({"propulsion": "oars", "length": "16 ft", "tonnage": 1}, id="open-boat"),
+])
+def test_fishing_lantern_in_lieu_of_side_lights_in_the_standard_display(vessel):
+    # 1885 Art. 10 (re-enacted Aug. 13, 1894), first paragraph: open boats and fishing vessels under 20 tons net,
+    # under way without gear in the water, need not carry the coloured side lights, but in lieu of them keep a
+    # green and red lantern at hand, shown in time to prevent collision. So the standard display (her own lights,
+    # not the Art. 7 small-craft scheme) has that lantern, kept at hand.
+    typical = {i.role for i, _ in api.select(navlights.display(vessel, ED), {"on_approach": True})}
+    assert FISHING_LANTERN <= typical
+    it = items(ED, **vessel)
+    for role, colour in (("fishing-lantern-starboard", "green"), ("fishing-lantern-port", "red")):
+        assert (it[role].colour, it[role].status, it[role].group) == (colour, "on-approach", None)
+        assert it[role].cite == "intl-1897 Article 10 of 1885 (re-enacted 1894), first paragraph"
+
+
+def test_fishing_lantern_not_doubled_in_the_small_craft_scheme():
+    # Art. 7 Third gives the same green and red lantern to vessels under oars or sails under 20 tons gross: in
+    # that scheme the lantern is the Art. 7 one, not a second lantern under the 1885 article.
+    v = sail("30 ft", tonnage=19, fishing={"gear_out": False})
+    chosen = {i.role for i, _ in api.select(navlights.display(v, ED),
+                                                  {"scheme": "small-sail-oars", "on_approach": True})}
+    assert {"lantern-starboard", "lantern-port"} <= chosen and not FISHING_LANTERN & chosen
 
 
 def test_one_vessel_in_tow_needs_no_tow_length():
@@ -452,6 +488,26 @@ def test_art9_repealed_and_european_fishing_clause_recorded_not_applied():
     assert provs["art9-repealed"].effect == "reference"
     assert provs["fishing-europe"].effect == "reference"
     assert "not found" in provs["fishing-europe"].citation.note.lower()
+
+
+def test_trawler_red_light_above_the_white_recorded():
+    # 1885 Art. 10(c) (European waters only; recorded, not applied): a vessel trawling shows a red and a white
+    # light, the red above the white (read in an unidentified US book, pp. 52-53: secondary)
+    p = {p.id: p for p in navlights.edition(ED).provisions}["fishing-europe"]
+    assert "red light above the white" in p.summary
+    assert "US-BOOK-52" in p.citation.sources and p.citation.provenance == "secondary"
+    assert "which of the trawler's red and white lights is the upper" not in p.citation.note
+
+
+@pytest.mark.parametrize("role, canonical, colour", [
+    # Art. 4(b), by day: red ball, white diamond, red ball, at least 2 ft, at least 6 ft apart
+    ("work-shape-upper", "ball", "red"), ("work-shape-middle", "diamond", "white"), ("work-shape-lower", "ball", "red"),
+])
+def test_cable_ship_day_signal_sources(role, canonical, colour):
+    it = items(ED, **steam("300 ft", restricted="cable"))[role]
+    assert (it.canonical, it.colour, it.size_as_written) == (canonical, colour, "2 ft")
+    assert "US-BOOK-52" in it.kind_citation.sources and "US-BOOK-52" in it.citation.sources
+    assert it.provenance == "secondary"
 
 
 def test_end_of_art3_steering_light_and_third_light_height():

@@ -265,7 +265,7 @@ def test_not_making_way_prohibits_sidelights():
 
 def test_sailing_vessel_not_under_command():
     # Rule 4(a) applies to "a vessel" of any kind; her other lights (Rule 5) were not found.
-    d = disp(E, propulsion="sail", length="60 ft", not_under_command=True)
+    d = disp(E, propulsion="sail", length="60 ft", tonnage=30, not_under_command=True)
     assert {i.role for i in d.lights} == {"nuc-upper", "nuc-lower"}
     assert {i.role for i in d.shapes} == {"nuc-ball-upper", "nuc-ball-lower"}
     assert d.complete is False
@@ -404,12 +404,12 @@ def test_seaplane_span_lights_note(length, info):
 # carries a gap note citing the rule.
 
 GAPS = [
-    ({"propulsion": "sail", "length": "60 ft"}, "Rule 5", set()),
+    ({"propulsion": "sail", "length": "60 ft", "tonnage": 30}, "Rule 5", set()),   # 20 tons or more: no Rule 7(c)
+    ({"propulsion": "sail", "length": "30 ft", "tonnage": 10}, "Rule 5", None),     # Rule 7(c) lantern, see below
     ({"propulsion": "none", "length": "100 ft", "being_towed": True}, "Rule 5", set()),
     ({"propulsion": "none", "length": "100 ft", "being_pushed": True}, "Rule 5", set()),
     ({"seaplane": True, "length": "60 ft"}, "Rule 2(b)", set()),
-    ({"propulsion": "oars", "length": "15 ft"}, "Rule 7", set()),
-    ({"length": "30 ft", "tonnage": 10}, "Rule 7", None),
+    ({"length": "30 ft", "tonnage": 10}, "Rule 7", None),   # the power-driven limit (Rule 7 opening) was not read
     ({"length": "100 ft", "pilot_on_duty": True}, "Rule 8", None),
     ({"length": "100 ft", "service": "pilot-vessel"}, "Rule 8", None),
     ({"length": "100 ft", "fishing": "trawl"}, "Rule 9", None),
@@ -418,7 +418,7 @@ GAPS = [
     ({"length": "200 ft"}, "Rule 2(a)(v)-(vi)", None),
     ({"length": "300 ft", "service": "warship"}, "Rule 13", None),
     ({"length": "100 ft", "sails_set": True}, "Rule 14", None),
-    ({"propulsion": "sail", "machinery": True, "length": "100 ft"}, "Rule 14", None),
+    ({"propulsion": "sail", "machinery": True, "length": "100 ft", "tonnage": 200}, "Rule 14", None),
     ({"length": "200 ft", "time": "restricted-visibility"}, "Rule 1(b)", None),
 ]
 
@@ -437,9 +437,45 @@ def test_gap_situations(vessel, rule, roles):
 
 def test_nothing_from_1960_for_sailing_or_towed_vessels():
     # Rule 5 not found: no 1960-style red-over-green, no diamond, no sidelights invented.
-    assert disp(E, propulsion="sail", length="60 ft").items == ()
+    assert disp(E, propulsion="sail", length="60 ft", tonnage=30).items == ()
     assert disp(E, propulsion="none", length="100 ft",
                 being_towed={"tow_length": "700 ft"}, time="day").items == ()
+
+
+# Rule 7(c)-(d) (official Coast Guard reprint, c. 1957, p. 15): vessels under oars or sails of less than 20 tons
+# that do not carry sidelights carry a green/red lantern visible 1 mile (kept ready and shown in time if it
+# cannot be fixed); small rowing boats need only an electric torch or lighted lantern showing white at hand.
+@pytest.mark.parametrize("tonnage, lantern", [(19, True), (19.9, True), (20, False), (30, False)])
+def test_small_sailing_vessel_lantern(tonnage, lantern):
+    d = disp(E, propulsion="sail", length="30 ft", tonnage=tonnage)
+    assert (d.get("lantern-starboard") is not None) == lantern          # 'less than 20 tons' (gross: 1(c)(xiii))
+    assert not d.complete                                                # Rule 5 (her sidelights) not found
+    if lantern:
+        for role, colour, arc in (("lantern-starboard", "green", (0.0, 112.5)), ("lantern-port", "red", (247.5, 360.0))):
+            it = d.get(role)
+            assert (it.colour, it.range_nm, it.arc_assumed, it.cite) == (colour, 1.0, True, "intl-1948 Rule 7(c)")
+            assert it.arc_deg == arc                   # drawn as a sidelight's arc: the text only bars the wrong side
+            assert it.status == "optional"             # only if she does not carry sidelights (Rule 5 not found)
+            assert it.provenance == "secondary"        # an official reprint, held secondary (schema.md)
+
+
+def test_small_sailing_vessel_needs_tonnage():
+    with pytest.raises(MissingFactError) as e:
+        disp(E, propulsion="sail", length="30 ft")
+    assert e.value.field == "tonnage" and "Rule 7(c)" in str(e.value)
+
+
+def test_rowing_boat_torch():
+    it = items(E, propulsion="oars", length="14 ft")["torch"]
+    assert (it.colour, it.status, it.cite, it.provenance) == ("white", "on-approach", "intl-1948 Rule 7(d)",
+                                                              "secondary")
+
+
+def test_small_power_driven_vessel_stays_a_gap():
+    # Rule 7(a)-(b) lights were read, but not the opening that says which power-driven vessels may use them
+    d = disp(E, length="30 ft", tonnage=10)
+    (n,) = [n for n in d.notes if n.kind == "gap" and n.citation.rule == "Rule 7"]
+    assert "opening" in n.text and "small-white" not in d.roles()
 
 
 def test_no_screens_recorded():

@@ -120,6 +120,32 @@ def test_towing_stern_or_steering_light_is_inferred_from_1948():
     assert not disp(E, length="100 ft", towing={"tow_length": "300 ft"}).complete  # rest of Rule 3 is a gap
 
 
+# Rule 3(c) (inferred): by day the towing vessel, tow over 600 ft, shows a black diamond of at least 2 ft. Argued
+# from the 1963 Treasury summary (a tug AND tow carry a prescribed shape by day), Rule 5(d) (the tow's diamond,
+# same size and threshold) and a 1960s US proposal that follows the International lettering (3(c) the towing
+# vessel's diamond, 3(d) the seaplane towing).
+@pytest.mark.parametrize("vessel, diamond", [
+    ({"towing": {"tow_length": "601 ft"}}, True),
+    ({"towing": {"tow_length": "600 ft"}}, False),       # 'exceeds 600 feet'
+    ({"towing": {"tow_length": "700 ft", "vessels": 1}}, True),
+    ({"pushing": True}, False),                          # pushing: no tow length, no diamond
+])
+def test_towing_vessel_day_diamond(vessel, diamond):
+    d = disp(E, length="100 ft", time="day", **vessel)
+    assert ("towing-diamond" in d.roles()) == diamond
+    if diamond:
+        it = d.get("towing-diamond")
+        assert (it.canonical, it.colour, it.size_as_written) == ("diamond", "black", "2 ft")
+        assert (it.cite, it.provenance) == ("intl-1960 Rule 3(c)", "inferred")
+        assert "TREASURY-1963" in it.citation.sources and it.citation.argument
+
+
+def test_seaplane_towing_is_rule_3d():
+    # 1948 Rule 3(c) (seaplane towing) moves to 3(d) once 3(c) is the towing vessel's diamond (same argument)
+    it = items(E, seaplane=True, length="40 ft", towing={"tow_length": "300 ft"})["towing-2"]
+    assert it.cite == "intl-1960 Rule 3(d)" and it.provenance == "inferred"
+
+
 # Rule 4: not under command, and vessels restricted by the nature of their work (inferred from 1948).
 def test_not_under_command_making_way():
     it = items(E, length="200 ft", not_under_command=True)
@@ -179,6 +205,18 @@ def test_long_tow_diamond_by_day(tow, diamond):
     if diamond:
         d = items(E, propulsion="none", length="100 ft", being_towed={"tow_length": tow})["tow-diamond"]
         assert (d.canonical, d.colour, d.size_as_written, d.provenance) == ("diamond", "black", "2 ft", "primary")
+
+
+@pytest.mark.parametrize("time", ["day", "restricted-visibility"])
+def test_towed_seaplane_gets_no_diamond_and_is_not_asked_for_a_tow_length(time):
+    # Rule 5(d) gives the diamond to 'a vessel being towed'; Rule 1(c)(i): 'vessel' excludes a seaplane on the
+    # water (Rule 5(a), by contrast, names 'any vessel or seaplane being towed'). So a towed seaplane's tow
+    # length decides nothing and is not asked for, and no diamond is shown, whatever the tow length.
+    d = disp(E, seaplane=True, propulsion="none", length="40 ft", being_towed=True, time=time)
+    assert "tow-diamond" not in d.roles() and "towed-diamond" not in d.provisions
+    long_tow = disp(E, seaplane=True, propulsion="none", length="40 ft", being_towed={"tow_length": "700 ft"},
+                    time=time)
+    assert "tow-diamond" not in long_tow.roles()
 
 
 def test_vessel_pushed_ahead():

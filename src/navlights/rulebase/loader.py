@@ -25,7 +25,7 @@ from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 DATA = Path(__file__).with_name("data")
 
 Provenance = Literal["primary", "secondary", "inferred", "gap"]
-SourceKind = Literal["statute", "enactment", "seed", "textbook", "official-summary", "research-notes",
+SourceKind = Literal["statute", "enactment", "official-reprint", "textbook", "official-summary", "research-notes",
                      "code", "other"]
 Colour = Literal["white", "red", "green", "yellow", "blue", "black", "red-green", "white-blue"]
 LightCanonical = Literal["masthead", "masthead-aft", "sidelight", "combined-lantern", "sternlight",
@@ -33,7 +33,7 @@ LightCanonical = Literal["masthead", "masthead-aft", "sidelight", "combined-lant
                          "portable-sidelight", "optional-top", "other"]
 ShapeCanonical = Literal["ball", "cone-up", "cone-down", "diamond", "cylinder", "basket", "double-cone",
                          "flag", "other"]
-PRIMARY_KINDS = {"statute", "enactment", "seed"}
+PRIMARY_KINDS = {"statute", "enactment", "official-reprint"}
 SECONDARY_KINDS = {"textbook", "official-summary", "research-notes", "other"}
 AT_WORDS = Literal["forward", "forward-end", "midships", "aft", "abaft-funnel", "foremast-top", "by-kind"]
 
@@ -237,7 +237,7 @@ def _citation(edition: str, c: Any, problems: list[str], path: str, sources: dic
             problems.append(f"{path}.source: unknown source '{s}'; known: {', '.join(sources)}")
     kinds = {sources[s].kind for s in src if s in sources}
     if provenance == "primary" and not kinds & PRIMARY_KINDS:
-        problems.append(f"{path}: provenance 'primary' needs a source of kind statute, enactment or seed")
+        problems.append(f"{path}: provenance 'primary' needs a source of kind statute, enactment or official-reprint")
     if provenance == "secondary" and not kinds:
         problems.append(f"{path}: provenance 'secondary' needs a named source")
     if provenance == "inferred" and (not argument or not src):
