@@ -371,3 +371,103 @@ def test_typical_placement_meets_the_keys():
     m, a, s = p.get("masthead"), p.get("masthead-aft"), p.get("sidelight-starboard")
     assert m.x_m - a.x_m >= 60 - 1e-6
     assert s.z_m - p.freeboard_m <= 0.75 * (m.z_m - p.freeboard_m) + 1e-6 and s.x_m <= m.x_m
+
+
+# --- intl-1972, Annex I, at and either side of each limit. Expected values from the Annex's text:
+# 2(a)(i) forward masthead light at least 6 m above the hull, at least the breadth where it exceeds 6 m, never
+# more than 12 m needed; 2(a)(ii) the after one at least 4.5 m higher; 3(a) two masthead lights at least half
+# the length apart (never more than 100 m needed), the forward one within a quarter of the length from the
+# stem; 2(g) sidelights no higher than three quarters of the forward masthead light; 3(b) from 20 m not in
+# front of it; 2(k) forward anchor light of a vessel of 50 m or more at least 6 m above the hull, and at
+# least 4.5 m above the after one; 2(i)(i) lights in a vertical line at least 2 m apart from 20 m, the lowest
+# at least 4 m above the hull; 8 intensity by the formula, the table giving 94 cd for 6 miles, 12 cd for 3.
+
+SHIP = "intl-1972-120m-power.json"
+
+
+def example(name):
+    return json.loads(api.example_plans()[name])
+
+
+def edit(p, role, **pos):
+    light = next(x for x in [*p["lights"], *p.get("shapes", [])] if x["role"] == role)
+    for k, v in pos.items():
+        if k in ("x", "y", "z"):
+            light["position_m"][k] = v
+        else:
+            light[k] = v
+    return p
+
+
+def findings_for(p, check, role, state=None):
+    r = api.check_plan(p)
+    return {f.status for f in r.findings if f.check == check and f.role == role and (state is None or f.state == state)}
+
+
+def test_the_1972_examples():
+    assert api.check_plan(example(SHIP)).compliant
+    assert api.check_plan(example("intl-1972-30m-tug.json")).compliant
+    assert api.check_plan(example("intl-1972-15m-sailing-yacht.json")).compliant
+    for bad in ("intl-1972-120m-power-masthead-lights-too-close.json", "intl-1972-120m-power-sidelights-too-high.json",
+                "intl-1972-30m-tug-no-towing-light.json"):
+        r = api.check_plan(example(bad))
+        assert not r.compliant and sum(f.status == "fail" for f in r.findings) in (1, 2), bad
+
+
+@pytest.mark.parametrize("edits, check, role, status", [
+    # 2(a)(i): breadth 20 m, so 12 m (the cap)
+    ({"masthead": {"z": 12.0}}, "height", "masthead", {"pass"}),
+    ({"masthead": {"z": 11.99}}, "height", "masthead", {"fail"}),
+    # 2(a)(ii): 4.5 m higher (forward at 12 m)
+    ({"masthead-aft": {"z": 16.5}}, "relation", "masthead-aft", {"pass"}),
+    ({"masthead-aft": {"z": 16.49}}, "relation", "masthead-aft", {"pass", "fail"}),
+    # 3(a): 120 m long: at least 60 m apart; forward light within 30 m of the stem (x from the aft end)
+    ({"masthead-aft": {"x": 35.0}}, "relation", "masthead-aft", {"pass"}),
+    ({"masthead-aft": {"x": 35.1}}, "relation", "masthead-aft", {"pass", "fail"}),
+    ({"masthead": {"x": 90.0}, "masthead-aft": {"x": 30.0}}, "position", "masthead", {"pass"}),
+    ({"masthead": {"x": 89.9}, "masthead-aft": {"x": 29.9}}, "position", "masthead", {"fail"}),
+    # 2(g): sidelights at most 3/4 of 12 m = 9 m; 3(b): not in front of the forward masthead light (x 95)
+    ({"sidelight-starboard": {"z": 9.0}}, "relation", "sidelight-starboard", {"pass"}),
+    ({"sidelight-starboard": {"z": 9.01}}, "relation", "sidelight-starboard", {"pass", "fail"}),
+    ({"sidelight-starboard": {"x": 95.0}}, "relation", "sidelight-starboard", {"pass"}),
+    ({"sidelight-starboard": {"x": 95.1}}, "relation", "sidelight-starboard", {"pass", "fail"}),
+    # 8: 6 miles (Rule 22(a), 50 m or more) = 94 cd; sidelights 3 miles = 12 cd
+    ({"masthead": {"intensity_cd": 94}}, "range", "masthead", {"pass"}),
+    ({"masthead": {"intensity_cd": 93.9}}, "range", "masthead", {"fail"}),
+    ({"sidelight-port": {"intensity_cd": 12}}, "range", "sidelight-port", {"pass"}),
+    ({"sidelight-port": {"intensity_cd": 11.9}}, "range", "sidelight-port", {"fail"}),
+])
+def test_annex_i_limits_under_way(edits, check, role, status):
+    p = example(SHIP)
+    p["states"] = [{}]
+    for r, pos in edits.items():
+        edit(p, r, **pos)
+    assert findings_for(p, check, role) == status
+
+
+@pytest.mark.parametrize("edits, check, role, status", [
+    # 2(k): forward anchor light at least 6 m above the hull (50 m or more) ...
+    ({"anchor-forward": {"z": 6.0}, "anchor-aft": {"z": 1.5}}, "height", "anchor-forward", {"pass"}),
+    ({"anchor-forward": {"z": 5.99}, "anchor-aft": {"z": 1.0}}, "height", "anchor-forward", {"fail"}),
+    # ... and at least 4.5 m above the after one
+    ({"anchor-aft": {"z": 5.5}}, "relation", "anchor-aft", {"pass"}),
+    ({"anchor-aft": {"z": 5.51}}, "relation", "anchor-aft", {"fail"}),
+])
+def test_annex_i_limits_at_anchor(edits, check, role, status):
+    p = example(SHIP)
+    p["states"] = [{"status": "anchored"}]
+    for r, pos in edits.items():
+        edit(p, r, **pos)
+    assert findings_for(p, check, role) == status
+
+
+@pytest.mark.parametrize("upper_z, lower_z, status", [
+    (20.0, 18.0, {"pass"}),        # 2(i)(i): 2 m apart
+    (19.99, 18.0, {"fail"}),
+])
+def test_annex_i_vertical_spacing(upper_z, lower_z, status):
+    p = example(SHIP)
+    p["states"] = [{"not_under_command": True}]
+    edit(p, "nuc-upper", z=upper_z)
+    edit(p, "nuc-lower", z=lower_z)
+    assert findings_for(p, "spacing", "nuc-upper") == status

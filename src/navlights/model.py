@@ -303,8 +303,15 @@ class Intensity:
     citation: Citation
 
     def candela(self, range_nm: float) -> float:
-        """The minimum luminous intensity (cd) for a light to be seen at ``range_nm``."""
+        """The minimum luminous intensity (cd) for a light to be seen at ``range_nm``, by the formula."""
         return 3.43e6 * self.threshold_lux * range_nm ** 2 * self.transmissivity ** (-range_nm)
+
+    def candela_as_tabled(self, range_nm: float) -> float:
+        """The formula's figure rounded as the Annex's table rounds it (whole candela from 10 cd, tenths below):
+        COLREGs Annex I 8(b) gives 0.9, 4.3, 12, 27, 52 and 94 cd for 1 to 6 miles. A light rated at the
+        table's figure meets the rule."""
+        i = self.candela(range_nm)
+        return float(round(i)) if i >= 10 else round(i, 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,17 +148,17 @@ def _check_light(st: _State, item: Item, entry: PlanLight, intensity: Any) -> No
 
 def _check_range(st: _State, item: Item, entry: PlanLight, intensity: Any) -> None:
     if item.range_nm is None:
-        gap = "gap" in (item.provenance, item.kind_citation.provenance)
-        st.add("range", None, item, None, "the rule for this light was not found (a gap): its range is unknown"
-               if gap else "the rule states no range here")
+        unknown = {item.provenance, item.kind_citation.provenance} & {"gap", "inferred"}
+        st.add("range", None, item, None, f"its range was not found (the rule is recorded as {unknown.pop()})"
+               if unknown else "the rule states no range here")
         return
     limit = f"visible at least {item.range_nm:g} nm ({item.range_as_written})"
     if entry.range_nm is not None:
         st.add("range", entry.range_nm >= item.range_nm, item, f"{entry.range_nm:g} nm certified", limit)
     elif entry.intensity_cd is not None and intensity is not None:
-        need = intensity.candela(item.range_nm)
+        need = intensity.candela_as_tabled(item.range_nm)
         st.add("range", entry.intensity_cd >= need - 1e-9, item, f"{entry.intensity_cd:g} cd",
-               f"{need:.1f} cd for {item.range_nm:g} nm", cite=str(intensity.citation))
+               f"at least {need:g} cd for {item.range_nm:g} nm ({item.range_as_written})", cite=str(intensity.citation))
     elif entry.intensity_cd is not None:
         st.add("range", None, item, f"{entry.intensity_cd:g} cd",
                f"{limit}; this edition gives no law of intensity to convert candela to range")
@@ -309,5 +309,9 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
                 st.out.append(Finding(name, "rule", "not-checked", "-", None, str(n.citation), None,
                                       f"a rule navlights lacks bears on this state: {n.text}"))
         findings += st.out
+    notes.append("Checked: what the rule data records as typed values (presence, colour, arc, range or intensity, "
+                 "heights, relations, spacings, sides). Not checked: limits written only in a rule's words (each "
+                 "light's note in 'navlights rules'), colours by chromaticity, screens, vertical and horizontal "
+                 "sector intensities.")
     return PlanReport(plan.edition, plan.vessel, tuple(n for n, _ in plan.states), tuple(findings), tuple(notes),
                       plan.lights, plan.shapes)
