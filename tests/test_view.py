@@ -33,6 +33,7 @@ from navlights.engines.view import describe, select
 from navlights.errors import NavlightsError, ViewError
 
 E60 = "intl-1960"
+E97 = "intl-1897"
 P200 = {"propulsion": "power", "length": "200 ft"}
 P100 = {"propulsion": "power", "length": "100 ft"}
 P50 = {"propulsion": "power", "length": "50 ft"}
@@ -480,3 +481,34 @@ def test_one_arc_test_everywhere_even_on_the_eps_band():
         assert {i.role for j, i in enumerate(lights) if pr[k, j]} == want
     for a in [1e-6, 360 - 1e-6, 112.5 - 1e-6, 112.5, 112.5 + 1e-6, 247.5, 247.5 + 1e-6]:
         assert set(next(s for s in secs if s.contains(a)).roles) == set(navlights.view(d, a).roles())
+
+
+# --- words agree with the geometry (issue 12, section 3) --------------------------------------------
+# Lights at one height side by side are a row, never "a vertical line"; lights level are never
+# ranked lowest and highest. Each row: (edition, vessel, aspect, choose, phrases that must appear,
+# phrases that must not).
+
+SAIL30 = {"propulsion": "sail", "length": "30 ft"}
+P75_97 = {"propulsion": "power", "length": "75 ft", "tonnage": 10}
+
+GEOMETRY_WORDS = [
+    # intl-1960 Rule 7(d): a sailing vessel under 40 ft may show a combined lantern in lieu of her
+    # sidelights, green half to starboard, red to port, in one lantern: from right ahead its two
+    # halves stand side by side at one height, green on the observer's left.
+    (E60, SAIL30, 0, {"scheme": "small-sail"}, ["a green light; a red light close beside it"],
+     ["vertical line"]),
+    # intl-1897 Art. 2(b)/(c) sidelights and Art. 7 small-vessel sidelights are alternatives drawn at
+    # one place under choose=all: level, side by side; the combined lantern's red half lower.
+    (E97, P75_97, 0, "all", ["two green lights side by side, level", "three red lights: from left to right one, "
+                                                                   "then two level, higher"],
+     ["six lights in a vertical line", "two green lights in a vertical line", "the lowest, a middle one"]),
+]
+
+
+@pytest.mark.parametrize("edition,vessel,aspect,choose,present,absent", GEOMETRY_WORDS)
+def test_words_agree_with_the_geometry(edition, vessel, aspect, choose, present, absent):
+    words = navlights.view(navlights.display(vessel, edition), aspect, choose=choose).describe()
+    for w in present:
+        assert w in words, (w, words)
+    for w in absent:
+        assert w not in words, (w, words)

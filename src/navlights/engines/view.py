@@ -348,11 +348,14 @@ def heading_cue(aspect_deg: float) -> str:
 
 
 def _columns(items: list[Seen]) -> list[list[Seen]]:
-    """Vertical lines as seen: lights within COLUMN_TOL_M across the line of sight, split where a
-    light of another colour stands more than STACK_GAP_M above the one below; bottom to top."""
+    """Vertical lines as seen: lights within COLUMN_TOL_M across the line of sight and not level
+    (LEVEL_TOL_M) with one already in the line, split where a light of another colour stands more
+    than STACK_GAP_M above the one below; bottom to top. Lights at one height side by side are a
+    row, not a vertical line (as :func:`navlights.notation.arrange` reads them)."""
     cols: list[list[Seen]] = []
     for it in sorted(items, key=lambda i: (i.offset_m, i.height_m)):
-        if cols and it.offset_m - cols[-1][-1].offset_m <= COLUMN_TOL_M:
+        if (cols and it.offset_m - cols[-1][-1].offset_m <= COLUMN_TOL_M
+                and all(abs(it.height_m - o.height_m) > LEVEL_TOL_M for o in cols[-1])):
             cols[-1].append(it)
         else:
             cols.append([it])
@@ -414,12 +417,7 @@ def _arrangement(group: list[Seen]) -> str:
             return " in a row rising to the right"
         if all(a - b > LEVEL_TOL_M for a, b in zip(zs, zs[1:])):
             return " in a row rising to the left"
-        rank = sorted(range(n), key=lambda k: zs[k])
-        words = []
-        for k in range(n):
-            r = rank.index(k)
-            words.append("the lowest" if r == 0 else "the highest" if r == n - 1 else "a middle one")
-        return ": from left to right " + ", ".join(words)
+        return ": from left to right " + _level_runs(zs)
     parts = []
     prev_top = None
     for c in cols:
@@ -431,6 +429,27 @@ def _arrangement(group: list[Seen]) -> str:
         parts.append(part)
         prev_top = top
     return ": from left to right " + ", ".join(parts)
+
+
+def _level_runs(zs: list[float]) -> str:
+    """Single lights left to right, by height: 'one, then two level, higher, then one lower'.
+
+    Neighbours within LEVEL_TOL_M of the first of their run are level; each run is placed against
+    the run before it."""
+    runs: list[list[float]] = []
+    for z in zs:
+        if runs and abs(z - runs[-1][0]) <= LEVEL_TOL_M:
+            runs[-1].append(z)
+        else:
+            runs.append([z])
+    words = []
+    for k, run in enumerate(runs):
+        part = "one" if len(run) == 1 else f"{_COUNT.get(len(run), str(len(run)))} level"
+        if k:
+            rel = "higher" if run[0] > runs[k - 1][0] else "lower"
+            part = f"then {part} {rel}" if len(run) == 1 else f"then {part}, {rel}"
+        words.append(part)
+    return ", ".join(words)
 
 
 def _relation(group: list[Seen], ref: list[Seen]) -> str:
