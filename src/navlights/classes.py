@@ -68,6 +68,29 @@ for _svc in ("harbour-tug", "ferry", "canal-boat", "st-lawrence-boat"):
 SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {}}))
 SITUATIONS.append(("raft in tow", {"propulsion": "none", "service": "raft", "being_towed": {}}))
 
+#: How often a look-out meets a situation, for ranking readings (docs/identify.md, "Ranking"): our
+#: judgement of traffic, not the law's. Situations not named here are common (1.0).
+LESS_COMMON, RARE = 0.7, 0.4
+COMMONNESS: dict[str, float] = {
+    **{label: LESS_COMMON for label in (
+        "power-driven vessel also under sail", "power-driven vessel towing a raft", "steam vessel under sail only",
+        "sailing vessel not under command", "vessel being towed, not the last", "vessel being pushed ahead",
+        "motor vessel being towed", "sailing pilot vessel on duty", "pilot vessel off station", "vessel aground",
+        "vessel made fast", "harbour-tug", "ferry", "harbour-tug towing", "raft in tow",
+        "vessel engaged in cable work at anchor")},
+    **{f"vessel engaged in {w} work{tail}": LESS_COMMON
+       for w in ("cable", "navigation-mark", "survey", "underwater", "dredging") for tail in ("", ", not making way")},
+    **{label: RARE for label, base in SITUATIONS if base.get("seaplane")},
+    **{f"vessel engaged in {w} work{tail}": RARE
+       for w in ("minesweeping", "replenishment", "aircraft") for tail in ("", ", not making way")},
+    **{label: RARE for label in ("warship", "canal-boat", "st-lawrence-boat")},
+}
+
+
+def commonness(label: str) -> float:
+    """How common the situation is (1 common, LESS_COMMON, RARE): a look-out's odds, for ranking only."""
+    return COMMONNESS.get(label, 1.0)
+
 
 def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:
     for f, op, v in cond.tests:
