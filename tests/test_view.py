@@ -204,7 +204,13 @@ def test_range_flags():
     d = navlights.display(P200, E60)
     p = navlights.view(d, 30, 1.9)
     assert "near-range-limit" in p.get(G).flags and "near-range-limit" not in p.get(M).flags
-    assert "range-not-stated" in navlights.view(d, 180, 1.0).get(S).flags
+    # 1960 Rule 10 (the stern light) was not found: its range is unknown, not "not stated" (issue 12)
+    astern = navlights.view(d, 180, 1.0)
+    assert "range-unknown" in astern.get(S).flags and "range-not-stated" not in astern.get(S).flags
+    assert any("Rule 10) was not found, so its range is not known" in r for r in astern.to_dict()["remarks"])
+    assert not any("states no range" in r for r in astern.to_dict()["remarks"])
+    # 1960 Rule 11 (inferred from 1948 Rule 11): the anchor lights' rule gives no range
+    assert "range-not-stated" in navlights.view(navlights.display(ANCH200, E60), 90, 1.0).get("anchor-aft").flags
     assert navlights.view(d, 30).get(G).flags == ()          # no distance: no range test, no flags
     hidden = {h.role: h.reason for h in navlights.view(d, 30, 3.0).hidden}
     assert hidden == {G: "range", R: "arc", S: "arc"}

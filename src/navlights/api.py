@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engines import display as _display
-from .model import Display, Edition
+from .model import STATUS_WORDS, Display, Edition  # noqa: F401 (STATUS_WORDS re-exported for the interfaces)
 from .rulebase import loader
 from .vessel import (FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay,  # noqa: F401 (re-exported)
                      Vessel, make_vessel)

@@ -339,7 +339,7 @@ def test_shapes(vessel, role, canonical, colour, size):
     (steam("200 ft", status="anchored"), "anchor-aft", "primary"),
 ])
 def test_provenance(vessel, role, provenance):
-    assert items(ED, **vessel)[role].provenance == provenance
+    assert items(ED, **vessel)[role].citation.provenance == provenance   # as recorded on the provision
 
 
 # --- notes -----------------------------------------------------------------------------------------

@@ -77,7 +77,8 @@ def display_table(d: dict[str, Any]) -> None:
             status = i["status"] + (f"\none of '{i['group']}': {i['option']}" if i["group"] else "")
             if i.get("scheme"):
                 status += f"\nscheme: {i['scheme']}"
-            rng = f"{i['range_nm']:g} nm" if i["range_nm"] is not None else "not stated"
+            rng = (f"{i['range_nm']:g} nm" if i["range_nm"] is not None else
+                   "not known" if i["kind_citation"]["provenance"] == "gap" else "not stated")
             arc = fmt_arc(i) + (" [dim](assumed)[/dim]" if i["arc_assumed"] else "")
             t.add_row(i["role"], f"[{_COLOUR_STYLE.get(i['colour'], '')}]{i['term']}[/]",
                       arc, rng, status, _rule(i), i["provenance"])
@@ -92,6 +93,9 @@ def display_table(d: dict[str, Any]) -> None:
         con.print(t)
     if not d["lights"] and not d["shapes"]:
         con.print("No lights or shapes.")
+    for status, words in d["status_words"].items():
+        if status == "general":
+            con.print(f"[yellow]{status}[/yellow]: {words}")
     for n in d["notes"]:
         con.print(f"[dim]•[/dim] [{'yellow' if n['kind'] in ('gap', 'referral') else 'cyan'}]{n['kind']}[/]: "
                   f"{n['text']} [dim]({n['citation']['rule']}, {n['provenance']})[/dim]")
@@ -165,6 +169,9 @@ def picture_text(data: dict[str, Any]) -> None:
         where += f"; {o['distance_nm']:g} nm off"
     lines = [f"{data['description']} ({data['edition']}, {data['period']})", where,
              f"You see: {data['picture']}."]
+    if data["gaps"] and data["items"]:
+        lines.append("Not known (the rule base has gaps for her; she may show more or other lights): "
+                     + "; ".join(dict.fromkeys(g["words"] for g in data["gaps"])) + ".")
     if data["items"]:
         lines.append("Left to right:")
         for i in data["items"]:
@@ -214,6 +221,8 @@ def identify_text(data: dict[str, Any]) -> None:
         if h["remark"]:
             click.echo(f"       {h['remark']}")
         click.echo(f"       rules: {'; '.join(h['rules']) or '-'}")
+        if h["general_lights"]:
+            click.echo(f"       {h['general_lights']}")
         if h["gaps"]:
             click.echo(f"       not known (gaps): {'; '.join(h['gaps'])}")
     click.echo("Aspect: your bearing from her, clockwise from her bow (0 dead ahead, 90 her starboard beam); "

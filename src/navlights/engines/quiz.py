@@ -1,7 +1,11 @@
 """Quiz questions: what is she? Built from an edition's representative vessels (docs/web.md, Training).
 
 An *item* is one situation of one edition (``navlights.classes.vessels``: "vessel at anchor",
-"power-driven vessel towing", …); situations that show no light at night are left out. A question
+"power-driven vessel towing", …); situations that show no light at night are left out, and so are
+those whose own signal is a gap in the rule base (a 1960 pilot vessel: her lights are only the
+general ones, status ``general``), since no picture of them can be trusted. Where the rule base has
+other gaps for the vessel asked about (the 1960 stern light's rule), the question carries them in
+words (``gaps``), for the result page. A question
 takes one representative of the item (a length, a tonnage, a tow) and looks at it from a random
 aspect, choosing among a few fair aspects (something seen, nothing at the edge of its arc) the one
 that shows most of her lights. The other answers are vessels of the same edition whose pictures
@@ -70,9 +74,11 @@ class Question:
     choices: tuple[Choice, ...]
     answer: int
 
+    gaps: tuple[str, ...] = ()   # what the rule base does not know for her picture ('Rule 10 (stern light) not found')
+
     def to_dict(self) -> dict[str, Any]:
         return {"edition": self.edition, "item": self.item, "vessel": self.vessel, "aspect_deg": self.aspect_deg,
-                "choices": [c.to_dict() for c in self.choices], "answer": self.answer}
+                "choices": [c.to_dict() for c in self.choices], "answer": self.answer, "gaps": list(self.gaps)}
 
 
 _POOLS: dict[str, tuple[Edition, tuple[Candidate, ...]]] = {}
@@ -93,7 +99,7 @@ def pool(ed: Edition) -> tuple[Candidate, ...]:
         except NavlightsError:
             continue
         if not any(i.status == "required" and i.period == "night" for i in d.lights):
-            continue
+            continue          # no light at night; or only general lights, her own signal a gap (status 'general')
         words = d.vessel.describe()
         if words in seen_words:
             continue
@@ -168,5 +174,6 @@ def question(ed: Edition, item: str, rng: random.Random) -> Question | None:
                 continue
             rng.shuffle(chosen)
             return Question(ed.id, item, c.vessel, aspect,
-                            tuple(Choice(o.words, o.item, o.vessel) for o in chosen), chosen.index(c))
+                            tuple(Choice(o.words, o.item, o.vessel) for o in chosen), chosen.index(c),
+                            tuple(dict.fromkeys(n.words() for n in p.gaps)))
     return None

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import ViewError
-from ..model import Citation, Display, Item
+from ..model import STATUS_WORDS, Citation, Display, Item, Note
 
 CHOICES = ("typical", "all")
 PERIODS = ("night", "day")
@@ -178,8 +178,9 @@ class _Choice:
 
 
 def _flags(i: Item) -> tuple[str, ...]:
-    """An item's uncertainty flags: optional, on-approach, one option, another scheme, arc assumed."""
+    """An item's uncertainty flags: optional, on-approach, general, one option, another scheme, arc assumed."""
     return tuple(f for f, on in (("optional", i.status == "optional"), ("on-approach", i.status == "on-approach"),
+                                 ("general", i.status == "general"),
                                  ("option", i.group is not None), ("scheme", i.scheme not in (None, "standard")),
                                  ("arc-assumed", i.arc_assumed)) if on)
 
@@ -221,10 +222,17 @@ class Seen:
     placement_basis: str
     x_m: float = 0.0             # where it stands: forward of midships
     y_m: float = 0.0             # to starboard
+    kind_citation: Citation | None = None   # the rule that defines the light or shape (its arc, range)
+    provenance: str = ""         # one status for the entry: the weaker of its provision's and its kind's
 
     @property
     def cite(self) -> str:
         return str(self.citation)
+
+    @property
+    def rule_unknown(self) -> bool:
+        """The rule defining this light (its arc, range) was not found."""
+        return self.kind_citation is not None and self.kind_citation.provenance == "gap"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -236,7 +244,8 @@ class Seen:
             "edge_margin_deg": None if self.edge_margin_deg is None else round(self.edge_margin_deg, 6),
             "range_limit_nm": None if self.range_limit_nm is None else round(self.range_limit_nm, 4),
             "status": self.status, "group": self.group, "option": self.option, "scheme": self.scheme,
-            "cite": self.cite, "provenance": self.citation.provenance, "citation": self.citation.to_dict(),
+            "cite": self.cite, "provenance": self.provenance or self.citation.provenance,
+            "citation": self.citation.to_dict(),
             "placement": {"assumed": True, "basis": self.placement_basis, "x_m": round(self.x_m, 3),
                           "y_m": round(self.y_m, 3), "z_m": round(self.height_m, 3)},
         }
@@ -277,6 +286,8 @@ class Picture:
     hidden: tuple[Hidden, ...]
     placement: Any
     notes: tuple[str, ...] = field(default=())
+    complete: bool = True        # the display it is drawn from has no gap for her
+    gaps: tuple[Note, ...] = ()  # the display's gap notes that touch this picture (its period's items, her situation)
 
     def roles(self) -> tuple[str, ...]:
         """Roles seen, left to right."""
@@ -296,8 +307,15 @@ class Picture:
                      and -h.edge_margin_deg <= self.edge_tol_deg)
 
     def describe(self) -> str:
-        """The picture in a mariner's words, left to right and bottom to top."""
+        """The picture in a mariner's words, left to right and bottom to top; where nothing is seen and the
+        rule base has gaps for her, 'no light known: Rule 10 (stern light) not found'."""
+        if not self.items and self.gaps:
+            return f"no {'light' if self.period == 'night' else 'shape'} known: {self.gap_words()}"
         return describe(self.items, self.period)
+
+    def gap_words(self) -> str:
+        """What the rule base does not know for her, in a few words: 'Rule 10 (...) not found; ...'."""
+        return "; ".join(dict.fromkeys(n.words() for n in self.gaps))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (schema: docs/schema/picture.schema.json)."""
@@ -318,6 +336,8 @@ class Picture:
             "placement": self.placement.to_dict(),
             "remarks": remarks(self),
             "notes": list(self.notes),
+            "complete": self.complete,
+            "gaps": [n.to_dict() for n in self.gaps],
         }
 
 
@@ -545,6 +565,11 @@ def remarks(picture: Picture) -> list[str]:
             out.append(f"{name} is near the limit of its range ({it.range_limit_nm:.2f} nm)")
         if "range-not-stated" in it.flags:
             out.append(f"{name}: the rule states no range; it is shown as seen")
+        if "range-unknown" in it.flags and it.kind_citation is not None:
+            out.append(f"{name}: its rule ({it.kind_citation.rule}) was not found, so its range is not known; "
+                       "it is shown as seen")
+        if "general" in it.flags:
+            out.append(f"{name} is one of her {STATUS_WORDS['general']}")
         for f in ("optional", "on-approach", "option", "scheme"):
             if f in it.flags:
                 out.append(f"{name} is {'one option' if f == 'option' else f}"
@@ -615,7 +640,7 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
             fl.insert(0, "edge")
         if is_light and dist is not None:
             if lim_v is None:
-                fl.append("range-not-stated")
+                fl.append("range-unknown" if it.kind_citation.provenance == "gap" else "range-not-stated")
             elif dist >= (1.0 - near) * lim_v:
                 fl.append("near-range-limit")
         off = float(res["offset_m"][0, k])
@@ -623,10 +648,19 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         seen_items.append(Seen(it.role, it.what, it.canonical, it.term, it.colour, off, pos.z_m,
                                float(res["toward_m"][0, k]), off_deg, tuple(fl), margin_v, lim_v,
                                it.status, it.group, it.option, it.scheme, it.citation, pos.basis,
-                               pos.x_m, pos.y_m))
+                               pos.x_m, pos.y_m, it.kind_citation, it.provenance))
     seen_items.sort(key=lambda s: (round(s.offset_m, 9), s.height_m))
     if period == "day" and dist is not None:
         notes.append("shapes: the law gives no range; every shape is shown as seen")
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
-                   tuple(seen_items), tuple(hidden), placement, tuple(notes))
+                   tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
+                   picture_gaps(display, period))
+
+
+def picture_gaps(display: Display, period: str) -> tuple[Note, ...]:
+    """The display's gap notes that touch a picture of one period: every gap of her situation, and the gaps
+    of the items of that period (a light's unknown rule does not touch her day shapes)."""
+    periods = {i.role: i.period for i in display.items}
+    gaps = [n for n in display.notes if n.kind == "gap" and (n.role is None or periods.get(n.role) == period)]
+    return tuple(sorted(gaps, key=lambda n: not n.signal_unknown))      # her own signal's gap first
 

@@ -175,8 +175,11 @@ def _heading(display: Any, title: str | None, aspect: float | None, to_scale: bo
         "to scale of range" if to_scale else "not to scale")
     if aspect is not None:
         sub += f"; observer at {aspect:g}°"
-    lines, _, line_h = wrap_lines([("title", title or f"{display.vessel.describe()} ({display.edition})"),
-                                   ("dim", sub)], width, height, style, max_share=0.24)
+    head = [("title", title or f"{display.vessel.describe()} ({display.edition})"), ("dim", sub)]
+    gaps = "; ".join(dict.fromkeys(n.words() for n in display.notes if n.kind == "gap"))
+    if gaps:
+        head.append(("text", f"not known (she may show more or other lights): {gaps}"))
+    lines, _, line_h = wrap_lines(head, width, height, style, max_share=0.24)
     return lines, line_h
 
 

@@ -37,7 +37,17 @@ class _Kind:
     citations: tuple[str, ...]
     gaps: tuple[str, ...]
     pattern: Pattern
+    general: str | None = None          # her own signal is a gap: only the general lights (words), else None
     full: dict[tuple[Any, ...], Pattern] = field(default_factory=dict)  # (levels, roles) -> pattern seen
+
+
+def _general_words(d: Display) -> str | None:
+    """Where her situation's own signal is a gap (``signal_unknown``): 'general lights only: Rule 8 (pilot
+    vessel) not found; her own lights may replace or add to them'; None otherwise."""
+    unknown = list(dict.fromkeys(n.words() for n in d.notes if n.kind == "gap" and n.signal_unknown))
+    if not unknown:
+        return None
+    return f"general lights only: {'; '.join(unknown)}; her own lights may replace or add to them"
 
 
 class _Builder:
@@ -135,9 +145,9 @@ class _Builder:
                 if rid is None:
                     rid = self.rid_of[rk] = len(self.kinds)
                     cites = sorted({c for _, _, c in lights} | {str(prov[p].citation) for p in shown})
-                    unknown = any(prov[p].signal_unknown for p in d.provisions if p in prov)
-                    self.kinds.append(_Kind(rk, choose, weight * (SIGNAL_UNKNOWN_WEIGHT if unknown else 1.0),
-                                            sector, lights, rules, tuple(cites), gaps, pat))
+                    general = _general_words(d)
+                    self.kinds.append(_Kind(rk, choose, weight * (SIGNAL_UNKNOWN_WEIGHT if general else 1.0),
+                                            sector, lights, rules, tuple(cites), gaps, pat, general))
                 self.kinds[rid].full.setdefault((pat.levels, roles), pat)
                 records.append((rid, rng))
 
@@ -187,7 +197,7 @@ class _Builder:
             edition=self.edition.id, situation=label, also=also, conditions=conds, limits=limits, vessel=ex,
             variant=words, choose=f.choose, weight=round(f.weight, 6), period=period, sector=f.sector, aspects=rs,
             heading=heading_words(rs), picture=f.pattern.notation(), pattern_key=pkey, lights=f.lights,
-            rules=rules, citations=f.citations, gaps=gaps, vessel_aspects=union(own),
+            rules=rules, citations=f.citations, gaps=gaps, vessel_aspects=union(own), general=f.general,
             order=label_order.get(label, 10**6) * 10**7 + order, rid=rid, commonness=commonness(label))
 
 

@@ -55,6 +55,7 @@ class Reading:
     rid: int = 0                        # the index's record kind (internal)
     commonness: float = 1.0             # how often a look-out meets her situation (classes.commonness)
     vessel_aspects: tuple[AspectRange, ...] = ()   # where `vessel` itself shows the picture (within `aspects`)
+    general: str | None = None          # her own signal is a gap: the lights are only her general lights (words)
     prior: float = 0.0                  # plausibility x (1 - WIDTH_SHARE + WIDTH_SHARE x width / 360)
 
     def __post_init__(self) -> None:
@@ -162,6 +163,7 @@ class Hypothesis:
             "heading": r.heading, "picture": r.picture,
             "lights": [{"role": role, "token": tok, "cite": cite} for role, tok, cite in r.lights],
             "rules": list(r.rules), "citations": list(r.citations), "gaps": list(r.gaps),
+            "general_lights": r.general,
             "match": self.match, "near": self.near, "remark": self.remark, "score": self.score,
         }
 
