@@ -43,8 +43,16 @@ def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAU
 
 
 def editions_json() -> list[dict[str, Any]]:
-    """Every edition's header, sources and coverage, as JSON-ready data."""
-    return [e.to_dict() for e in editions()]
+    """Every edition's header, sources and coverage, as JSON-ready data; with the end of its force as
+    ``governing`` reckons it (``in_force_end``, ``in_force_end_basis``: its recorded end, or when its successor came
+    into force)."""
+    from .engines.compare import edition_end
+    eds = editions()
+    out = []
+    for e in eds:
+        end, how = edition_end(e, eds)
+        out.append({**e.to_dict(), "in_force_end": end.isoformat() if end else None, "in_force_end_basis": how})
+    return out
 
 
 def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
@@ -152,7 +160,7 @@ def compare(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None)
     """One vessel under several editions (all by default), oldest first, with the differences."""
     from .engines import compare as _compare
     eds = [edition(e) for e in (editions_ or edition_ids())]
-    return _compare.compare(vessel, eds)
+    return _compare.compare(vessel, eds, editions())
 
 
 def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None) -> dict[str, Any]:

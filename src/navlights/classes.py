@@ -19,9 +19,9 @@ SITUATIONS: list[tuple[str, dict[str, Any]]] = [
     ("power-driven vessel under way", {"propulsion": "power"}),
     ("power-driven vessel under way, not making way", {"propulsion": "power", "making_way": False}),
     ("power-driven vessel also under sail", {"propulsion": "power", "sails_set": True}),
-    ("power-driven vessel towing", {"propulsion": "power", "towing": {}}),
+    ("power-driven vessel towing", {"propulsion": "power", "towing": {"vessels": 1}}),
     ("power-driven vessel towing two vessels", {"propulsion": "power", "towing": {"vessels": 2}}),
-    ("power-driven vessel towing a raft", {"propulsion": "power", "towing": {"raft": True}}),
+    ("power-driven vessel towing a raft", {"propulsion": "power", "towing": {"vessels": 1, "raft": True}}),
     ("power-driven vessel pushing", {"propulsion": "power", "pushing": True}),
     ("vessel not under command, making way", {"propulsion": "power", "not_under_command": True}),
     ("vessel not under command, not making way",
@@ -41,7 +41,7 @@ SITUATIONS: list[tuple[str, dict[str, Any]]] = [
     ("fishing vessel, gear not in the water", {"propulsion": "power", "fishing": {"gear_out": False}}),
     ("warship", {"propulsion": "power", "service": "warship"}),
     ("seaplane under way", {"propulsion": "power", "seaplane": True}),
-    ("seaplane towing", {"propulsion": "power", "seaplane": True, "towing": {}}),
+    ("seaplane towing", {"propulsion": "power", "seaplane": True, "towing": {"vessels": 1}}),
     ("seaplane not under command", {"propulsion": "power", "seaplane": True, "not_under_command": True}),
     ("seaplane being towed", {"propulsion": "none", "seaplane": True, "being_towed": {}}),
     ("seaplane at anchor", {"propulsion": "none", "seaplane": True, "status": "anchored"}),
@@ -65,7 +65,7 @@ for _method in ("trawl", "drift-net", "line", "other"):
                        {"propulsion": "power", "fishing": {"method": _method}, "status": "anchored"}))
 for _svc in ("harbour-tug", "ferry", "canal-boat", "st-lawrence-boat"):
     SITUATIONS.append((f"{_svc}", {"propulsion": "power", "service": _svc}))
-SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {}}))
+SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {"vessels": 1}}))
 SITUATIONS.append(("raft in tow", {"propulsion": "none", "service": "raft", "being_towed": {}}))
 
 #: How often a look-out meets a situation, for ranking readings (docs/identify.md, "Ranking"): our

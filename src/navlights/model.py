@@ -202,7 +202,9 @@ class Note:
     def words(self) -> str:
         """'Rule 10 (stern light of a vessel under way) not found': a gap in a few words."""
         subject = self.subject.removesuffix(f" ({self.citation.rule})").strip()
-        subject = subject[:1].lower() + subject[1:] if subject[1:2].islower() else subject
+        first, _, rest = subject.partition(" ")
+        if first[1:].islower() and not rest[:1].isdigit():      # 'Stern light ...', not 'Rule 8 ...'
+            subject = subject[:1].lower() + subject[1:]
         return f"{self.citation.rule} ({subject}) not found" if subject else f"{self.citation.rule} not found"
 
     def to_dict(self) -> dict[str, Any]:
@@ -366,6 +368,7 @@ class Edition:
     mile_note: str = ""
     seaplanes: bool = True          # False: the edition predates seaplanes (they get no lights and a note)
     role_terms: dict[str, str] = field(default_factory=dict)   # role -> the edition's term for it
+    succeeds: dict[str, str] = field(default_factory=dict)     # waters -> the edition it replaced there
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-edition memo for engines (item variants); lives and dies with the edition."""
 
@@ -404,7 +407,7 @@ class Edition:
             "aliases": list(self.aliases), "enacted": self.enacted,
             "in_force_from": self.in_force_from.isoformat() if self.in_force_from else None,
             "in_force_to": self.in_force_to.isoformat() if self.in_force_to else None,
-            "in_force_citation": self.in_force_citation.to_dict(),
+            "in_force_citation": self.in_force_citation.to_dict(), "succeeds": dict(self.succeeds),
             "mile": self.mile, "tonnage_basis": self.tonnage_basis, "units": dict(self.units),
             "summary": self.summary,
             "sources": [asdict(s) for s in self.sources.values()],

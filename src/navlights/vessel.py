@@ -64,7 +64,8 @@ class Towing(_Strict):
     """What a towing vessel has in tow."""
 
     tow_length: float | None = Field(None, description="stern of the tug to stern of the last vessel towed, e.g. '650 ft'")
-    vessels: int = Field(1, ge=1, le=100, description="number of vessels in tow")
+    vessels: int | None = Field(None, ge=1, le=100, description="number of vessels in tow (not given: asked for "
+                                                                   "where an edition's rule depends on it)")
     raft: bool = Field(False, description="the tow is a raft")
     alongside: bool = Field(False, description="towing alongside")
 

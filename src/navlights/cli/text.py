@@ -46,7 +46,7 @@ def editions_table(data: list[dict[str, Any]]) -> None:
         t.add_column(col, overflow="fold")
     for e in data:
         cov = e["coverage"]
-        span = f"{e['in_force_from'] or '?'} – {e['in_force_to'] or '…'}\n({e['in_force_citation']['provenance']})"
+        span = f"{e['in_force_from'] or '?'} – {e['in_force_end'] or '…'}\n({e['in_force_citation']['provenance']})"
         t.add_row(f"{e['id']}\n[dim]{', '.join(e['aliases'])}[/dim]", e["title"],
                   f"{e['regime']}\n{', '.join(e['waters'])}", span,
                   f"{cov['primary_share']:.0%} primary\n{cov['primary']} primary, {cov['secondary']} secondary,\n"
@@ -114,7 +114,8 @@ def comparison_text(c: dict[str, Any]) -> None:
         flag = "" if d["complete"] else " [yellow](incomplete: gaps)[/yellow]"
         con.print(f"[bold]{eid}[/bold]{flag}: {roles}")
     for st in c["steps"]:
-        con.print(f"\n[bold]{st['from']} -> {st['to']}[/bold]")
+        arrow = "->" if st["relation"] == "succession" else "beside"
+        con.print(f"\n[bold]{st['from']} {arrow} {st['to']}[/bold] [dim]({st['words']})[/dim]")
         if not st["differences"]:
             con.print("  no difference in lights or shapes")
         for d in st["differences"]:

@@ -109,6 +109,7 @@ class RawEdition(_M):
     mile_note: str
     tonnage_basis: str | None = None
     seaplanes: bool = True
+    succeeds: dict[str, str] = Field(default_factory=dict)
     units: dict[str, str]
     summary: str
 
@@ -428,6 +429,10 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     shapes = {kid: b.shape(kid, k) for kid, k in raw.shape.items()}
     provisions = [b.provision(i, p, lights, shapes) for i, p in enumerate(raw.provision)]
     b.cross_check(provisions, lights)
+    b.problems += [f"edition.succeeds.{w}: '{w}' is not one of the edition's waters ({', '.join(e.waters)})"
+                   for w in e.succeeds if w not in e.waters]
+    b.problems += [f"edition.succeeds.{w}: an edition cannot succeed itself" for w, p in e.succeeds.items()
+                   if p == e.id]
     if b.problems:
         raise RuleDataError(path, b.problems)
     role_terms: dict[str, str] = {}
@@ -440,7 +445,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         in_force_citation=in_force, mile=e.mile, tonnage_basis=e.tonnage_basis,
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
-        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms)
+        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, succeeds=dict(e.succeeds))
 
 
 def load_file(path: str | Path) -> Edition:
