@@ -441,6 +441,13 @@ def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Ve
     return Vessel.from_fields(base, **flat)
 
 
+def flat_field(field: str) -> str:
+    """The flat field (CLI option, web parameter) that sets a vessel field named in an error:
+    ``'towing.vessels'`` -> ``'tow_vessels'``."""
+    from .vessel import flat_field as _flat
+    return _flat(field)
+
+
 def identify_cache_dir() -> str:
     """Where the command line and the web app keep the identification index on disk (docs/identify.md)."""
     from .engines.identify import default_cache_dir

@@ -412,6 +412,11 @@ def _nest(data: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def flat_field(field: str) -> str:
+    """The flat field (CLI option, web parameter) that sets a vessel field: 'towing.vessels' -> 'tow_vessels'."""
+    return _FLAT_NAME.get(field, field)
+
+
 def _as_flat(err: VesselError, given: dict[str, Any]) -> VesselError:
     """The error naming the flat field that was given, where it names a field inside a nested part."""
     name = _FLAT_NAME.get(err.field or "")

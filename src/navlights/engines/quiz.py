@@ -9,8 +9,11 @@ words (``gaps``), for the result page. A question
 takes one representative of the item (a length, a tonnage, a tow) and looks at it from a random
 aspect, choosing among a few fair aspects (something seen, nothing at the edge of its arc) the one
 that shows most of her lights. The other answers are vessels of the same edition whose pictures
-from that aspect differ from hers and from each other (compared by the picture's words), so
-exactly one answer fits what is seen.
+from that aspect differ from hers and from each other (compared by their patterns), and whose
+situations cannot show her picture from there at any length or with any lighting the rules allow
+(the identification index says which can), so the lights seen answer the question and exactly one
+answer fits. Answers are worded as a mariner says them: the situation and the class of her length
+the rules cut ("vessel at anchor, 150 ft or more"; "power-driven vessel under way, under 65 ft").
 
 Pure: no web, no storage. The caller owns the random generator, so a seeded generator gives the
 same questions. Reached through the facade (``api.quiz_items``, ``api.quiz_question``).
@@ -142,21 +145,60 @@ def _fair_views(c: Candidate, rng: random.Random) -> list[tuple[int, float, floa
     return sorted(views, key=lambda v: (v[0], v[1], v[2]), reverse=True)
 
 
-def _distinct_others(c: Candidate, sig: str, others: list[Candidate], aspect: float) -> list[Candidate]:
-    """Her and up to three others whose pictures from ``aspect`` differ from hers and from each other."""
-    chosen, sigs = [c], {sig}
+def _readings_at(ed: Edition, p: Picture, aspect: float) -> list[Any]:
+    """Every exact reading of the edition that shows picture ``p`` from ``aspect`` (any length, any lighting)."""
+    from .identify import index, search
+    from ..notation import as_pattern
+
+    idx = index(ed)
+    return [r for r in (idx.readings[k] for k in search(idx, as_pattern(p), near=False))
+            if any(a.contains(aspect) for a in r.aspects)]
+
+
+def _situations(readings: list[Any]) -> set[str]:
+    return {s for r in readings for s in (r.situation, *r.also)}
+
+
+def _distinct_others(ed: Edition, c: Candidate, p: Picture, others: list[Candidate],
+                     aspect: float) -> list[Candidate]:
+    """Her and up to three others whose pictures from ``aspect`` differ from hers and from each other, and whose
+    situations cannot show her picture from there at any length or with any lighting the rules allow: the lights
+    seen answer the question ('at anchor, fishing' beside 'at anchor' is no night question where both show the
+    same anchor lights)."""
+    chosen, pats = [c], {_pattern(p)}
+    mine = _situations(_readings_at(ed, p, aspect))
     for o in others:
+        if o.item in mine:
+            continue
         op = _picture(o, aspect)
         if op is None or not op.items:
             continue
-        osig = op.describe()
-        if osig in sigs:
+        opat = _pattern(op)
+        if opat in pats or c.item in _situations(_readings_at(ed, op, aspect)):
             continue
         chosen.append(o)
-        sigs.add(osig)
+        pats.add(opat)
         if len(chosen) == CHOICES:
             break
     return chosen
+
+
+def _pattern(p: Picture) -> str:
+    from ..notation import as_pattern
+    return as_pattern(p).notation()
+
+
+def choice_words(ed: Edition, c: Candidate, aspect: float) -> str:
+    """The answer as a mariner says it: her situation and the class of her length, tonnage and tow as the rules
+    cut them ('vessel at anchor, 150 ft or more'), from the reading of her own picture; her description when
+    none fits."""
+    p = _picture(c, aspect)
+    if p is None or not p.items:
+        return c.words
+    for r in _readings_at(ed, p, aspect):
+        if (r.situation == c.item or c.item in r.also) and r.covers(c.vessel) and not r.variant:
+            return ", ".join([c.item, *(w.removeprefix("length ") for w in r.conditions)])
+    return c.words
 
 
 def question(ed: Edition, item: str, rng: random.Random) -> Question | None:
@@ -169,11 +211,11 @@ def question(ed: Edition, item: str, rng: random.Random) -> Question | None:
     for c in cands[:_TRIES]:
         for _, _, aspect, p in _fair_views(c, rng):
             rng.shuffle(others)
-            chosen = _distinct_others(c, p.describe(), others, aspect)
+            chosen = _distinct_others(ed, c, p, others, aspect)
             if len(chosen) < 2:
                 continue
             rng.shuffle(chosen)
             return Question(ed.id, item, c.vessel, aspect,
-                            tuple(Choice(o.words, o.item, o.vessel) for o in chosen), chosen.index(c),
-                            tuple(dict.fromkeys(n.words() for n in p.gaps)))
+                            tuple(Choice(choice_words(ed, o, aspect), o.item, o.vessel) for o in chosen),
+                            chosen.index(c), tuple(dict.fromkeys(n.words() for n in p.gaps)))
     return None

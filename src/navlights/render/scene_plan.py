@@ -193,7 +193,8 @@ def _legend_rows(groups: list[_Group]) -> list[LegendRow]:
         else:
             w = g.width
             arc_t = f"{g.colour}, {w:g}° ({w / 11.25:g} points)"     # the ends are marked on the rim
-        rngs = dict.fromkeys(i.range_as_written or "range not stated" for i in g.items)
+        rngs = dict.fromkeys(i.range_as_written or ("range not known" if i.kind_citation.provenance == "gap"
+                                                    else "range not stated") for i in g.items)
         rules = "; ".join(dict.fromkeys(i.citation.rule for i in g.items))
         cite_t = f"{rules} · {', '.join(rngs)}"
         if g.assumed:
