@@ -316,3 +316,10 @@ def test_edition_end_dates_agree_with_governing():
             last = dt.date.fromisoformat(e["in_force_end"]) - dt.timedelta(days=1)
             assert governing(last, e["waters"][0], navlights.editions()).edition == e["id"]
             assert governing(last + dt.timedelta(days=1), e["waters"][0], navlights.editions()).edition != e["id"]
+
+
+def test_changes_between_regimes_are_worded_side_by_side():
+    # gl-1895 (Great Lakes) and intl-1897 (high seas): no 'adds', no 'not shown under', no arrows
+    log = changes(navlights.edition("gl-1895"), navlights.edition("intl-1897"))
+    texts = [e["text"] for rows in log.values() for e in rows]
+    assert texts and not any(" adds " in t or "is not shown under" in t or " -> " in t for t in texts)

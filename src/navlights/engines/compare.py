@@ -261,9 +261,11 @@ def compare(vessel: Vessel | dict[str, Any], editions: list[Edition],
 def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
     """A change log from edition ``a`` to ``b``, derived from their data, grouped by vessel situation.
 
-    Each entry is one difference with the vessel lengths (ft) at which it appears.
+    Each entry is one difference with the vessel lengths (ft) at which it appears. Editions of different
+    waters are worded as two regimes side by side, never as a change in time.
     """
     from ..classes import vessels
+    relation = "succession" if set(a.waters) & set(b.waters) else "regimes"
     log: dict[str, list[dict[str, Any]]] = {}
     per_label: dict[str, dict[tuple, dict[str, Any]]] = {}
     for label, v in vessels(a, b):
@@ -273,7 +275,7 @@ def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
         except (MissingFactError, VesselError):
             continue
         tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
-        for d in diff_displays(da, db, ea=a, eb=b):
+        for d in diff_displays(da, db, relation, ea=a, eb=b):
             k = (d.role, d.change, d.field, d.before, d.after)
             entry = seen.setdefault(k, {**d.to_dict(), "lengths_ft": set(), "tow_ft": set()})
             entry["lengths_ft"].add(round(m_to_ft(float(v["length"].split()[0])), 1))
