@@ -95,7 +95,7 @@ def test_console_script_exit_code_and_no_traceback():
 
 def test_compare_changes_governing_commands(capsys):
     code, out, _ = run(capsys, "compare", "--editions", "1948,1960", "--length", "120 ft", "--towing",
-                       "--tow-length", "700 ft", "--json")
+                       "--tow-length", "700 ft", "--tow-vessels", "1", "--json")
     data = json.loads(out)
     assert code == 0 and data["editions"] == ["intl-1948", "intl-1960"]
     diffs = {(d["role"], d["change"]) for d in data["steps"][0]["differences"]}

@@ -14,7 +14,7 @@ EDS = ["intl-1897", "intl-1948", "intl-1960"]
 
 def step(vessel, a, b):
     """{(role, change, field): (before, after)} from edition a to edition b."""
-    c = compare(vessel, [navlights.edition(a), navlights.edition(b)])
+    c = compare(vessel, [navlights.edition(a), navlights.edition(b)], navlights.editions())
     assert not c.errors, c.errors
     (_, _, diffs), = c.steps
     return {(d.role, d.change, d.field): (d.before, d.after) for d in diffs}
@@ -85,7 +85,7 @@ def test_long_tow_diamond_new_in_1960():
     # 1960 Rule 5(d): black diamond by day on a towed vessel, tow > 600 ft; 1948 Rule 5 was not found
     v = {"propulsion": "none", "length": "100 ft", "being_towed": {"tow_length": "700 ft"}}
     c = compare(v, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
-    d = {(x.role, x.change) for x in c.steps[0][2]}
+    d = {(x.role, x.change) for x in c.steps[0].differences}
     assert ("tow-diamond", "added") in d
     assert not c.displays["intl-1948"].complete   # the 1948 side is a recorded gap, not 'no lights'
 
@@ -93,7 +93,7 @@ def test_long_tow_diamond_new_in_1960():
 def test_sailing_vessel_1948_gap_1960_text():
     v = {"propulsion": "sail", "length": "50 ft", "tonnage": 30}   # 1948 Rule 7(c) asks her tonnage (20 tons)
     c = compare(v, [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
-    d = {(x.role, x.change) for x in c.steps[0][2]}
+    d = {(x.role, x.change) for x in c.steps[0].differences}
     assert ("sidelight-starboard", "added") in d and ("top-red", "added") in d   # 1960 Rule 5(a), 5(b)
     assert any(n.kind == "gap" for n in c.displays["intl-1948"].notes)
 
@@ -207,7 +207,7 @@ def test_difference_says_when_the_other_side_is_a_recorded_gap():
     # 1948 Rule 5 (sailing vessels) was not found; 1960 Rule 5(a) gives her sidelights
     c = compare({"propulsion": "sail", "length": "50 ft", "tonnage": 30},       # 1948 Rule 7(c): 20-ton limit
                 [navlights.edition("intl-1948"), navlights.edition("intl-1960")])
-    texts = {d.role: d.text for d in c.steps[0][2]}
+    texts = {d.role: d.text for d in c.steps[0].differences}
     assert "recorded gap" in texts["sidelight-starboard"] and "recorded gap" in texts["sternlight"]
     # 1960 Rule 5(b) red over green: 1948 Rule 5 is a gap too
     assert "recorded gap" in texts["top-red"]
@@ -235,3 +235,128 @@ def test_changes_1960_to_1972_new_signals():
             "tricolour-stern"} <= added
     steering = [r for r in rows if r["role"] == "steering-light" and r["change"] == "removed"]
     assert steering                                                    # 1960 Rule 3(b) has no 1972 counterpart
+
+
+# --- issue 12: caveats by subject, no silent facts, succession within waters -----------------------
+
+
+def _all():
+    return navlights.editions()
+
+
+CAVEATS = [
+    # (vessel, a, b, role, must name, must not name, why)
+    ({"propulsion": "sail", "length": "50 ft", "tonnage": 30}, "intl-1897", "intl-1948", "sidelight-starboard",
+     ["Rule 5 (sailing vessel, vessel towed or pushed) not found", "recorded gap"], ["Rule 10"],
+     "1897 Art. 5 gives a sailing vessel sidelights; 1948 Rule 5 (the same subject) was not found; 1948 Rule 10 "
+     "is the stern light's rule and says nothing of sidelights"),
+    ({"propulsion": "sail", "length": "50 ft", "tonnage": 30}, "intl-1897", "intl-1948", "sternlight",
+     ["Rule 10 (stern light of a vessel under way) not found", "Rule 5 ("], [],
+     "1897 Art. 10 stern light; 1948 Rule 10 (the stern light) and Rule 5 (sailing vessels) were not found"),
+    ({"propulsion": "sail", "length": "50 ft", "tonnage": 30}, "intl-1948", "intl-1960", "top-red",   # 1948 7(c): tons
+     ["Rule 5 (sailing vessel, vessel towed or pushed) not found"], [],
+     "1960 Rule 5(b) red over green; 1948 Rule 5 not found"),
+    ({"propulsion": "power", "length": "200 ft", "tonnage": 500, "status": "anchored", "time": "day"},
+     "intl-1897", "intl-1948", "anchor-ball", [], ["recorded gap", "not known"],
+     "1948 Rule 11(c) adds a black ball by day; the 1897 anchor display (Art. 11, 26 Stat. 325) has no gap"),
+]
+
+
+@pytest.mark.parametrize("vessel,a,b,role,named,not_named,why", CAVEATS)
+def test_gap_caveat_is_decided_by_subject(vessel, a, b, role, named, not_named, why):
+    c = compare(vessel, [navlights.edition(a), navlights.edition(b)], _all())
+    text = next(d.text for d in c.steps[0].differences if d.role == role)
+    for w in named:
+        assert w in text, (why, text)
+    for w in not_named:
+        assert w not in text, (why, text)
+
+
+def test_a_blank_number_of_vessels_in_tow_is_asked_for():
+    # 1897 Art. 3 and 1948 Rule 3(a): the third light needs more than one vessel in tow AND a tow over 600 ft;
+    # 1960 Rule 3(a) needs only the tow length. A count not given is asked for, never taken as one.
+    v = {"propulsion": "power", "length": "120 ft", "tonnage": 200, "towing": {"tow_length": "700 ft"}}
+    c = compare(v, [navlights.edition(e) for e in EDS], _all())
+    assert "tow_vessels" in c.errors["intl-1897"] and "tow_vessels" in c.errors["intl-1948"]
+    assert c.displays["intl-1960"] is not None and c.displays["intl-1960"].get("towing-3") is not None
+    # a tow of 600 ft or less needs no count: the condition fails on the length
+    short = {**v, "towing": {"tow_length": "500 ft"}}
+    assert not compare(short, [navlights.edition(e) for e in EDS], _all()).errors
+
+
+P200T = {"propulsion": "power", "length": "200 ft", "tonnage": 500}
+
+STEPS = [
+    # (editions chosen, expected (before, after, relation) steps, why)
+    (["gl-1895", "intl-1897", "intl-1948", "intl-1960"],
+     [("gl-1895", "intl-1897", "regimes"), ("intl-1897", "intl-1948", "succession"),
+      ("intl-1948", "intl-1960", "succession")],
+     "the Great Lakes Rules (Act of Feb. 8, 1895) and the International Regulations are different regimes; on "
+     "the high seas 1948 replaced 1897 (in force 1 Jan. 1954) and 1960 replaced 1948 (1 Sept. 1965)"),
+    (["intl-1897", "intl-1960"], [("intl-1897", "intl-1960", "succession")],
+     "1960 succeeded 1897 through 1948, which is not chosen"),
+    (["gl-1895", "intl-1960"], [("gl-1895", "intl-1960", "regimes")], "different waters: side by side only"),
+]
+
+
+@pytest.mark.parametrize("chosen,expected,why", STEPS)
+def test_steps_follow_each_waters_succession(chosen, expected, why):
+    c = compare(P200T, [navlights.edition(e) for e in chosen], _all())
+    assert [(s.before, s.after, s.relation) for s in c.steps] == expected, why
+
+
+def test_regimes_are_never_a_change_in_time():
+    # today's bug: intl-1897 'adds' a stern light 'not shown under gl-1895'
+    c = compare(P200T, [navlights.edition(e) for e in ("gl-1895", "intl-1897")], _all())
+    (step,) = c.steps
+    assert step.relation == "regimes" and "not a change in time" in step.words
+    texts = [d.text for d in step.differences]
+    assert not any(" adds " in t or "is not shown under" in t or "->" in t for t in texts), texts
+    assert any("intl-1897 shows the white light shown from the stern" in t and "gl-1895 does not" in t for t in texts)
+    assert step.to_dict()["relation"] == "regimes"
+
+
+def test_succession_is_data_and_every_later_edition_records_it():
+    # every edition that is not the first of its waters in the rule base names the one it succeeded there
+    eds = navlights.editions()
+    for e in eds:
+        for w in e.waters:
+            earlier = [o for o in eds if w in o.waters and o.in_force_from and e.in_force_from
+                       and o.in_force_from < e.in_force_from]
+            if earlier:
+                assert e.succeeds.get(w) in {o.id for o in earlier}, (e.id, w)
+    assert navlights.edition("intl-1960").succeeds == {"high-seas": "intl-1948"}
+
+
+def test_succeeds_must_name_the_editions_own_waters():
+    import tomllib
+    from pathlib import Path
+
+    from navlights.errors import RuleDataError
+    from navlights.rulebase.loader import parse_edition
+
+    path = Path(navlights.__file__).parent / "rulebase" / "data" / "intl-1960.toml"
+    data = tomllib.loads(path.read_text())
+    assert parse_edition(data, str(path)).succeeds == {"high-seas": "intl-1948"}
+    data["edition"]["succeeds"] = {"great-lakes": "gl-1895"}
+    with pytest.raises(RuleDataError, match="succeeds.great-lakes"):
+        parse_edition(data, str(path))
+
+
+def test_edition_end_dates_agree_with_governing():
+    # 1897 ended when 1948 came into force (1 Jan. 1954), 1948 when 1960 did (1 Sept. 1965)
+    from navlights import api
+    ends = {e["id"]: e["in_force_end"] for e in api.editions_json()}
+    assert ends["intl-1897"] == "1954-01-01" and ends["intl-1948"] == "1965-09-01"
+    for e in api.editions_json():
+        if e["in_force_end"]:
+            last = dt.date.fromisoformat(e["in_force_end"]) - dt.timedelta(days=1)
+            assert governing(last, e["waters"][0], navlights.editions()).edition == e["id"]
+            assert governing(last + dt.timedelta(days=1), e["waters"][0], navlights.editions()).edition != e["id"]
+
+
+def test_changes_between_regimes_are_worded_side_by_side():
+    # gl-1895 (Great Lakes) and intl-1897 (high seas): no 'adds', no 'not shown under', no arrows
+    log = changes(navlights.edition("gl-1895"), navlights.edition("intl-1897"))
+    texts = [e["text"] for rows in log.values() for e in rows]
+    assert texts and not any(" adds " in t or "is not shown under" in t or " -> " in t for t in texts)

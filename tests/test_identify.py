@@ -605,3 +605,65 @@ def test_import_stays_light():
             "navlights.identify; assert 'numpy' not in sys.modules, 'numpy imported'; "
             "from navlights import api; p = api.parse_picture('W/W R'); assert 'numpy' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- the likely reading first, and every reading true (issue 12, section 3) ------------------------
+
+
+def test_red_over_green_is_never_a_combined_lantern_seen_from_ahead():
+    # 1960 Rule 7(d), 1897 Art. 7: a small vessel's combined lantern has its green and red halves side
+    # by side in one lantern; from right ahead the view draws them level, green on the left (G = R),
+    # never red over green. No rule of these editions shows red over green and nothing else.
+    assert ident("R/G").exact == 0
+    d = navlights.display({"propulsion": "sail", "length": "30 ft"}, E60)
+    p = navlights.view(d, 0, choose={"scheme": "small-sail"})
+    assert p.roles() == ("lantern-starboard", "lantern-port")
+    assert api.parse_picture(p).notation() == "G = R"
+    assert has(ident("G = R", E60), E60, "sailing vessel under way", vessel={"length": "30 ft"}, aspect=0)
+
+
+def test_red_over_green_reads_a_sailing_vessel_among_the_first_three():
+    # 1960 Rule 5(b): a sailing vessel may carry red over green at the top of her foremast (with her
+    # sidelights, Rule 5(a)): a look-out who saw red over green and missed a sidelight.
+    top = list(ident("R/G", E60, near=True))[:3]
+    assert any(h.situation == "sailing vessel under way" and "Rule 5(b)" in " ".join(h.citations) for h in top), \
+        [(h.situation, h.match) for h in top]
+
+
+RANKING = [
+    # (picture, edition, the first reading's situation, a situation that must come after every reading
+    #  of the first one's situation, why)
+    ("G < W/W", None, "power-driven vessel towing", "seaplane towing",
+     "1960 Rule 3(a) / 1948 Rule 3(a) / 1897 Art. 3: a towing vessel's two whites with her green; a seaplane "
+     "towing (1960 Rule 3(c)) is rare"),
+    ("W/W/W R", E60, "power-driven vessel towing", "seaplane towing", "1960 Rule 3(a): tow over 600 ft"),
+    ("W", E60, "vessel at anchor", "seaplane at anchor", "1960 Rule 11(a): one all-round white light"),
+]
+
+
+@pytest.mark.parametrize("picture,edition,first,later,why", RANKING)
+def test_the_common_vessel_comes_first(picture, edition, first, later, why):
+    r = list(ident(picture, edition))
+    assert r[0].situation == first, (why, [(h.edition, h.situation) for h in r[:5]])
+    last_first = max(k for k, h in enumerate(r) if h.situation == first)
+    assert all(k > last_first for k, h in enumerate(r) if h.situation == later), why
+
+
+def test_typical_lights_rank_before_options_within_a_situation():
+    # 1960 Rule 2(a)(ii): the second masthead light is optional under 150 ft; a towing vessel under
+    # 150 ft with it reads after every typical reading of the same picture.
+    r = list(ident("W/W/W R", E60))
+    kinds = [bool(h.variant) for h in r]
+    assert kinds == sorted(kinds), [(h.description, h.variant) for h in r]
+
+
+def test_each_reading_cites_the_lights_it_shows():
+    # 1960 Rule 3(a): the third towing light only when the tow exceeds 600 ft; a towing vessel of
+    # 150 ft or more with a tow of 600 ft or less shows W/W/W from her two masthead lights
+    # (Rule 2(a)(i), (ii)) and one towing light above the first, with the red sidelight.
+    r = ident("W/W/W R", E60)
+    h = has(r, E60, "power-driven vessel towing", vessel={"length": "200 ft", "towing": {"tow_length": "400 ft"}})
+    assert h is not None
+    assert {role for role, _, _ in h.lights} == {"masthead", "masthead-aft", "towing-2", "sidelight-port"}
+    h = has(r, E60, "power-driven vessel towing", vessel={"length": "100 ft", "towing": {"tow_length": "700 ft"}})
+    assert {role for role, _, _ in h.lights} == {"masthead", "towing-2", "towing-3", "sidelight-port"}

@@ -33,6 +33,7 @@ from navlights.engines.view import describe, select
 from navlights.errors import NavlightsError, ViewError
 
 E60 = "intl-1960"
+E97 = "intl-1897"
 P200 = {"propulsion": "power", "length": "200 ft"}
 P100 = {"propulsion": "power", "length": "100 ft"}
 P50 = {"propulsion": "power", "length": "50 ft"}
@@ -203,7 +204,13 @@ def test_range_flags():
     d = navlights.display(P200, E60)
     p = navlights.view(d, 30, 1.9)
     assert "near-range-limit" in p.get(G).flags and "near-range-limit" not in p.get(M).flags
-    assert "range-not-stated" in navlights.view(d, 180, 1.0).get(S).flags
+    # 1960 Rule 10 (the stern light) was not found: its range is unknown, not "not stated" (issue 12)
+    astern = navlights.view(d, 180, 1.0)
+    assert "range-unknown" in astern.get(S).flags and "range-not-stated" not in astern.get(S).flags
+    assert any("Rule 10) was not found, so its range is not known" in r for r in astern.to_dict()["remarks"])
+    assert not any("states no range" in r for r in astern.to_dict()["remarks"])
+    # 1960 Rule 11 (inferred from 1948 Rule 11): the anchor lights' rule gives no range
+    assert "range-not-stated" in navlights.view(navlights.display(ANCH200, E60), 90, 1.0).get("anchor-aft").flags
     assert navlights.view(d, 30).get(G).flags == ()          # no distance: no range test, no flags
     hidden = {h.role: h.reason for h in navlights.view(d, 30, 3.0).hidden}
     assert hidden == {G: "range", R: "arc", S: "arc"}
@@ -480,3 +487,34 @@ def test_one_arc_test_everywhere_even_on_the_eps_band():
         assert {i.role for j, i in enumerate(lights) if pr[k, j]} == want
     for a in [1e-6, 360 - 1e-6, 112.5 - 1e-6, 112.5, 112.5 + 1e-6, 247.5, 247.5 + 1e-6]:
         assert set(next(s for s in secs if s.contains(a)).roles) == set(navlights.view(d, a).roles())
+
+
+# --- words agree with the geometry (issue 12, section 3) --------------------------------------------
+# Lights at one height side by side are a row, never "a vertical line"; lights level are never
+# ranked lowest and highest. Each row: (edition, vessel, aspect, choose, phrases that must appear,
+# phrases that must not).
+
+SAIL30 = {"propulsion": "sail", "length": "30 ft"}
+P75_97 = {"propulsion": "power", "length": "75 ft", "tonnage": 10}
+
+GEOMETRY_WORDS = [
+    # intl-1960 Rule 7(d): a sailing vessel under 40 ft may show a combined lantern in lieu of her
+    # sidelights, green half to starboard, red to port, in one lantern: from right ahead its two
+    # halves stand side by side at one height, green on the observer's left.
+    (E60, SAIL30, 0, {"scheme": "small-sail"}, ["a green light; a red light close beside it"],
+     ["vertical line"]),
+    # intl-1897 Art. 2(b)/(c) sidelights and Art. 7 small-vessel sidelights are alternatives drawn at
+    # one place under choose=all: level, side by side; the combined lantern's red half lower.
+    (E97, P75_97, 0, "all", ["two green lights side by side, level", "three red lights: from left to right one, "
+                                                                   "then two level, higher"],
+     ["six lights in a vertical line", "two green lights in a vertical line", "the lowest, a middle one"]),
+]
+
+
+@pytest.mark.parametrize("edition,vessel,aspect,choose,present,absent", GEOMETRY_WORDS)
+def test_words_agree_with_the_geometry(edition, vessel, aspect, choose, present, absent):
+    words = navlights.view(navlights.display(vessel, edition), aspect, choose=choose).describe()
+    for w in present:
+        assert w in words, (w, words)
+    for w in absent:
+        assert w not in words, (w, words)

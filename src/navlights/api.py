@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engines import display as _display
-from .model import Display, Edition
+from .model import STATUS_WORDS, Display, Edition  # noqa: F401 (STATUS_WORDS re-exported for the interfaces)
 from .rulebase import loader
 from .vessel import (FishingMethod, Propulsion, Restricted, Service, Side, Status, TimeOfDay,  # noqa: F401 (re-exported)
                      Vessel, make_vessel)
@@ -43,8 +43,16 @@ def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAU
 
 
 def editions_json() -> list[dict[str, Any]]:
-    """Every edition's header, sources and coverage, as JSON-ready data."""
-    return [e.to_dict() for e in editions()]
+    """Every edition's header, sources and coverage, as JSON-ready data; with the end of its force as
+    ``governing`` reckons it (``in_force_end``, ``in_force_end_basis``: its recorded end, or when its successor came
+    into force)."""
+    from .engines.compare import edition_end
+    eds = editions()
+    out = []
+    for e in eds:
+        end, how = edition_end(e, eds)
+        out.append({**e.to_dict(), "in_force_end": end.isoformat() if end else None, "in_force_end_basis": how})
+    return out
 
 
 def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
@@ -152,7 +160,7 @@ def compare(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None)
     """One vessel under several editions (all by default), oldest first, with the differences."""
     from .engines import compare as _compare
     eds = [edition(e) for e in (editions_ or edition_ids())]
-    return _compare.compare(vessel, eds)
+    return _compare.compare(vessel, eds, editions())
 
 
 def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None) -> dict[str, Any]:
@@ -437,6 +445,13 @@ def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Ve
     {'tow_length': '213.36 m'}
     """
     return Vessel.from_fields(base, **flat)
+
+
+def flat_field(field: str) -> str:
+    """The flat field (CLI option, web parameter) that sets a vessel field named in an error:
+    ``'towing.vessels'`` -> ``'tow_vessels'``."""
+    from .vessel import flat_field as _flat
+    return _flat(field)
 
 
 def identify_cache_dir() -> str:

@@ -19,9 +19,9 @@ SITUATIONS: list[tuple[str, dict[str, Any]]] = [
     ("power-driven vessel under way", {"propulsion": "power"}),
     ("power-driven vessel under way, not making way", {"propulsion": "power", "making_way": False}),
     ("power-driven vessel also under sail", {"propulsion": "power", "sails_set": True}),
-    ("power-driven vessel towing", {"propulsion": "power", "towing": {}}),
+    ("power-driven vessel towing", {"propulsion": "power", "towing": {"vessels": 1}}),
     ("power-driven vessel towing two vessels", {"propulsion": "power", "towing": {"vessels": 2}}),
-    ("power-driven vessel towing a raft", {"propulsion": "power", "towing": {"raft": True}}),
+    ("power-driven vessel towing a raft", {"propulsion": "power", "towing": {"vessels": 1, "raft": True}}),
     ("power-driven vessel pushing", {"propulsion": "power", "pushing": True}),
     ("vessel not under command, making way", {"propulsion": "power", "not_under_command": True}),
     ("vessel not under command, not making way",
@@ -41,7 +41,7 @@ SITUATIONS: list[tuple[str, dict[str, Any]]] = [
     ("fishing vessel, gear not in the water", {"propulsion": "power", "fishing": {"gear_out": False}}),
     ("warship", {"propulsion": "power", "service": "warship"}),
     ("seaplane under way", {"propulsion": "power", "seaplane": True}),
-    ("seaplane towing", {"propulsion": "power", "seaplane": True, "towing": {}}),
+    ("seaplane towing", {"propulsion": "power", "seaplane": True, "towing": {"vessels": 1}}),
     ("seaplane not under command", {"propulsion": "power", "seaplane": True, "not_under_command": True}),
     ("seaplane being towed", {"propulsion": "none", "seaplane": True, "being_towed": {}}),
     ("seaplane at anchor", {"propulsion": "none", "seaplane": True, "status": "anchored"}),
@@ -65,7 +65,7 @@ for _method in ("trawl", "drift-net", "line", "other"):
                        {"propulsion": "power", "fishing": {"method": _method}, "status": "anchored"}))
 for _svc in ("harbour-tug", "ferry", "canal-boat", "st-lawrence-boat"):
     SITUATIONS.append((f"{_svc}", {"propulsion": "power", "service": _svc}))
-SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {}}))
+SITUATIONS.append(("harbour-tug towing", {"propulsion": "power", "service": "harbour-tug", "towing": {"vessels": 1}}))
 SITUATIONS.append(("raft in tow", {"propulsion": "none", "service": "raft", "being_towed": {}}))
 
 #: Situations about a fact (or a fact's value) that only some editions test: (label, mapping, needed).
@@ -114,6 +114,35 @@ for _side in ("port", "starboard"):
                       "status": "anchored"}, ("obstruction_side", _side)))
 SITUATIONS += [(label, base) for label, base, _ in _NEEDING]
 NEEDS: dict[str, tuple[str, Any]] = {label: needed for label, _, needed in _NEEDING}
+
+#: How often a look-out meets a situation, for ranking readings (docs/identify.md, "Ranking"): our
+#: judgement of traffic, not the law's. Situations not named here are common (1.0).
+LESS_COMMON, RARE = 0.7, 0.4
+COMMONNESS: dict[str, float] = {
+    **{label: LESS_COMMON for label in (
+        "power-driven vessel also under sail", "power-driven vessel towing a raft", "steam vessel under sail only",
+        "sailing vessel not under command", "vessel being towed, not the last", "vessel being pushed ahead",
+        "motor vessel being towed", "sailing pilot vessel on duty", "pilot vessel off station", "vessel aground",
+        "vessel made fast", "harbour-tug", "ferry", "harbour-tug towing", "raft in tow",
+        "vessel engaged in cable work at anchor")},
+    **{f"vessel engaged in {w} work{tail}": LESS_COMMON
+       for w in ("cable", "navigation-mark", "survey", "underwater", "dredging") for tail in ("", ", not making way")},
+    **{label: RARE for label, base in SITUATIONS if base.get("seaplane")},
+    **{f"vessel engaged in {w} work{tail}": RARE
+       for w in ("minesweeping", "replenishment", "aircraft") for tail in ("", ", not making way")},
+    **{label: RARE for label in ("warship", "canal-boat", "st-lawrence-boat")},
+    **{label: RARE for label in ("air-cushion vessel, non-displacement mode",
+                                 "WIG craft taking off, landing or in flight near the surface",
+                                 "vessel engaged in mine clearance", "vessel engaged in mine clearance at anchor",
+                                 "partly submerged object in tow")},
+    **{label: LESS_COMMON for label in ("vessel constrained by her draught", "vessel engaged in diving work",
+                                        "pushing vessel of a composite unit", "vessel towed alongside")},
+}
+
+
+def commonness(label: str) -> float:
+    """How common the situation is (1 common, LESS_COMMON, RARE): a look-out's odds, for ranking only."""
+    return COMMONNESS.get(label, 1.0)
 
 
 def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:

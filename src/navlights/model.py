@@ -9,6 +9,19 @@ from typing import Any
 
 PROVENANCES = ("primary", "secondary", "inferred", "gap")
 
+#: What each status of an item in a display means (shown in tables and remarks).
+STATUS_WORDS = {
+    "required": "required",
+    "optional": "optional: she may show it",
+    "on-approach": "kept at hand and shown on approach",
+    "general": "general lights: her situation's own rule was not found and may replace or add to them",
+}
+
+
+def weaker(*provenances: str) -> str:
+    """The weakest of the provenances given (primary < secondary < inferred < gap)."""
+    return max(provenances, key=PROVENANCES.index)
+
 
 class At(StrEnum):
     """Where along the hull a rule puts a light or shape (the data's ``at``; its words stay in ``position``)."""
@@ -154,6 +167,8 @@ class Item:
     size_as_written: str | None
     placement: PlacementSpec
     status: str                    # "required" | "optional" | "on-approach" (kept at hand, shown when needed)
+    #                                | "general" (required by the general rules; her situation's own rule, a gap,
+    #                                  may replace or add to it: set by the display engine, never in the data)
     group: str | None              # alternatives: exactly one option of a group is shown
     option: str | None
     period: str                    # "night" (lights) | "day" (shapes)
@@ -174,7 +189,10 @@ class Item:
 
     @property
     def provenance(self) -> str:
-        return self.citation.provenance
+        """One status for the entry: the weaker of its provision's and its light or shape kind's provenance
+        (the 1960 stern light is required by an inference, but its rule, giving arc and range, is a gap:
+        it is shown as a gap; both citations stay in the JSON)."""
+        return weaker(self.citation.provenance, self.kind_citation.provenance)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -201,10 +219,24 @@ class Note:
     kind: str                      # gap | referral | in-lieu | prohibited | info | substitute
     text: str
     citation: Citation
+    subject: str = ""              # what it is about, in short: a provision's title or an item's term
+    role: str | None = None        # for a note on one item: its role
+    signal_unknown: bool = False   # a gap that is the situation's own signal (the general lights stand in)
+
+    def words(self) -> str:
+        """'Rule 10 (stern light of a vessel under way) not found': a gap in a few words."""
+        subject = self.subject.removesuffix(f" ({self.citation.rule})").strip()
+        first, _, rest = subject.partition(" ")
+        if first[1:].islower() and not rest[:1].isdigit():      # 'Stern light ...', not 'Rule 8 ...'
+            subject = subject[:1].lower() + subject[1:]
+        return f"{self.citation.rule} ({subject}) not found" if subject else f"{self.citation.rule} not found"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "cite": str(self.citation),
-                "provenance": self.citation.provenance, "citation": self.citation.to_dict()}
+        d: dict[str, Any] = {"kind": self.kind, "text": self.text, "cite": str(self.citation),
+                             "provenance": self.citation.provenance, "citation": self.citation.to_dict()}
+        if self.kind == "gap":
+            d.update(words=self.words(), role=self.role, signal_unknown=self.signal_unknown)
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +277,7 @@ class Display:
             "lights": [i.to_dict() for i in self.lights],
             "shapes": [i.to_dict() for i in self.shapes],
             "notes": [n.to_dict() for n in self.notes],
+            "status_words": {st: STATUS_WORDS[st] for st in dict.fromkeys(i.status for i in self.items)},
         }
 
 
@@ -386,6 +419,7 @@ class Edition:
     seaplanes: bool = True          # False: the edition predates seaplanes (they get no lights and a note)
     role_terms: dict[str, str] = field(default_factory=dict)   # role -> the edition's term for it
     intensity: Intensity | None = None   # the law of intensity, where the edition gives one
+    succeeds: dict[str, str] = field(default_factory=dict)     # waters -> the edition it replaced there
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-edition memo for engines (item variants); lives and dies with the edition."""
 
@@ -424,7 +458,7 @@ class Edition:
             "aliases": list(self.aliases), "enacted": self.enacted,
             "in_force_from": self.in_force_from.isoformat() if self.in_force_from else None,
             "in_force_to": self.in_force_to.isoformat() if self.in_force_to else None,
-            "in_force_citation": self.in_force_citation.to_dict(),
+            "in_force_citation": self.in_force_citation.to_dict(), "succeeds": dict(self.succeeds),
             "mile": self.mile, "tonnage_basis": self.tonnage_basis, "units": dict(self.units),
             "summary": self.summary,
             "sources": [asdict(s) for s in self.sources.values()],

@@ -404,20 +404,27 @@ def parse_notation(text: str) -> Pattern:
 # From coordinates
 
 
+def _level_with_any(height: float, column: Sequence[Sequence[Any]], level_tol_m: float) -> bool:
+    """The height is level (within ``level_tol_m``) with some point of the column."""
+    return any(abs(height - q[2]) <= level_tol_m for q in column)
+
+
 def arrange(points: Iterable[Sequence[Any]], *, column_tol_m: float = COLUMN_TOL_M,
             level_tol_m: float = LEVEL_TOL_M) -> tuple[list[list[Sequence[Any]]], list[list[int]]]:
     """Points ``(token, offset_m, height_m, ...)`` -> their columns (left to right, each bottom to top)
     and every point's height rank, shaped like the columns.
 
     Columns: sorted by offset (then height), a point within ``column_tol_m`` of the last one of a
-    column joins it. Levels: heights sorted, a height within ``level_tol_m`` of the one below is
-    level with it. Extra members of a point (a role) ride along.
+    column joins it, unless it stands level (within ``level_tol_m``) with a point already in it:
+    lights at one height side by side are not a vertical line (a combined lantern seen from right
+    ahead is green and red level, not red over green). Levels: heights sorted, a height within
+    ``level_tol_m`` of the one below is level with it. Extra members of a point (a role) ride along.
     """
     pts = sorted(points, key=lambda p: (p[1], p[2], p[0]))
     cols: list[list[Sequence[Any]]] = []
     last = -math.inf
     for p in pts:
-        if cols and p[1] - last <= column_tol_m:
+        if cols and p[1] - last <= column_tol_m and not _level_with_any(p[2], cols[-1], level_tol_m):
             cols[-1].append(p)
         else:
             cols.append([p])

@@ -66,7 +66,8 @@ class Towing(_Strict):
     """What a towing vessel has in tow."""
 
     tow_length: float | None = Field(None, description="stern of the tug to stern of the last vessel towed, e.g. '650 ft'")
-    vessels: int = Field(1, ge=1, le=100, description="number of vessels in tow")
+    vessels: int | None = Field(None, ge=1, le=100, description="number of vessels in tow (not given: asked for "
+                                                                   "where an edition's rule depends on it)")
     raft: bool = Field(False, description="the tow is a raft")
     alongside: bool = Field(False, description="towing alongside")
 
@@ -474,6 +475,11 @@ def _nest(data: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     if "propulsion" not in data:
         data["propulsion"] = "none" if _has(data, "being_towed") or data.get("being_pushed") else "power"
     return data
+
+
+def flat_field(field: str) -> str:
+    """The flat field (CLI option, web parameter) that sets a vessel field: 'towing.vessels' -> 'tow_vessels'."""
+    return _FLAT_NAME.get(field, field)
 
 
 def _as_flat(err: VesselError, given: dict[str, Any]) -> VesselError:

@@ -52,7 +52,7 @@ LIGHT_CASES = [
     pytest.param(steam("60 ft", tonnage=39), STEAM | SMALL_STEAM | OVERTAKEN, id="steam-39t"),
     pytest.param(steam("60 ft", tonnage=40), STEAM | OVERTAKEN, id="steam-40t"),
     # Art. 3: two white lights (one in the Art. 2(a) place) besides the side lights
-    pytest.param(steam("100 ft", towing={}), STEAM | {"towing-2"} | STEER | OVERTAKEN, id="towing"),
+    pytest.param(steam("100 ft", towing={"vessels": 1}), STEAM | {"towing-2"} | STEER | OVERTAKEN, id="towing"),
     # Art. 3: the third light needs BOTH more than one vessel in tow AND a tow over 600 ft
     pytest.param(steam("100 ft", towing={"vessels": 1, "tow_length": "600 ft"}), STEAM | {"towing-2"} | STEER | OVERTAKEN,
                  id="tow-1-vessel-600ft"),
@@ -290,7 +290,7 @@ def test_small_craft_schemes(vessel, role, scheme):
     (steam("200 ft"), "masthead-aft", "higher_by_min", "15 ft"),
     (steam("200 ft"), "masthead-aft", "horizontal_to_vertical_min", 1),
     # Art. 3: not less than 6 ft apart
-    (steam("100 ft", towing={}), "towing-2", "vertical_sep_min", "6 ft"),
+    (steam("100 ft", towing={"vessels": 1}), "towing-2", "vertical_sep_min", "6 ft"),
     (steam("100 ft", towing={"vessels": 2, "tow_length": "601 ft"}), "towing-3", "vertical_sep_min", "6 ft"),
     # Art. 4(a), (b): not less than 6 ft apart
     (steam("200 ft", not_under_command=True), "nuc-upper", "vertical_sep_min", "6 ft"),
@@ -345,7 +345,7 @@ def test_shapes(vessel, role, canonical, colour, size):
     (steam("200 ft", status="anchored"), "anchor-aft", "primary"),
 ])
 def test_provenance(vessel, role, provenance):
-    assert items(ED, **vessel)[role].provenance == provenance
+    assert items(ED, **vessel)[role].citation.provenance == provenance   # as recorded on the provision
 
 
 # --- notes -----------------------------------------------------------------------------------------

@@ -168,3 +168,25 @@ def test_ranked_exact_first_then_by_score(p):
     assert r.exact == sum(1 for h in r if h.match == "exact")
     keys = [(h.edition, h.reading.order) for h in r]
     assert len(keys) == len(set(keys))             # each reading once, under its best kind
+
+
+def test_every_reading_is_what_the_view_draws():
+    # issue 12, section 3: a reading's picture and the lights it cites are what view() draws for its
+    # vessel at its aspect, lit as its `choose` says: no reading borrows another class's lights.
+    from navlights.engines.view import select
+
+    n = 0
+    bad = []
+    for ed in editions():
+        for r in eng.index(ed).readings:
+            d = display(r.vessel, ed)
+            p = view(d, r.aspect_deg, choose=r.choose, period=r.period)
+            n += 1
+            roles = {role for role, _, _ in r.lights}
+            cites = {role: cite for role, _, cite in r.lights}
+            drawn = {i.role: i.cite for i in p.items}
+            if as_pattern(p).notation() != r.picture or set(drawn) != roles or drawn != cites:
+                bad.append((ed.id, r.description, r.picture, as_pattern(p).notation(), sorted(roles), sorted(drawn)))
+            assert select(d, r.choose, r.period)
+    assert not bad, bad[:5]
+    assert n > 2000

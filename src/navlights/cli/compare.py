@@ -14,7 +14,9 @@ from .options import json_option, print_json, vessel_from_options, vessel_option
 @vessel_options
 @json_option()
 def compare_cmd(editions_: str | None, as_json: bool, **opts: Any) -> None:
-    """One vessel under every edition, oldest first, and what changed between them, with both cites."""
+    """One vessel under every edition, oldest first; what changed along each waters' succession (1897 -> 1948 -> 1960 on
+    the high seas), and the editions of different waters side by side as regimes, never as changes in time. Both
+    cites on every difference; a fact an edition needs and the vessel lacks (tonnage, vessels in tow) is asked for."""
     from .. import api
     eds = [e.strip() for e in editions_.split(",")] if editions_ else None
     data = api.compare_json(vessel_from_options(opts), eds)

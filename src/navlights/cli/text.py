@@ -46,7 +46,7 @@ def editions_table(data: list[dict[str, Any]]) -> None:
         t.add_column(col, overflow="fold")
     for e in data:
         cov = e["coverage"]
-        span = f"{e['in_force_from'] or '?'} – {e['in_force_to'] or '…'}\n({e['in_force_citation']['provenance']})"
+        span = f"{e['in_force_from'] or '?'} – {e['in_force_end'] or '…'}\n({e['in_force_citation']['provenance']})"
         t.add_row(f"{e['id']}\n[dim]{', '.join(e['aliases'])}[/dim]", e["title"],
                   f"{e['regime']}\n{', '.join(e['waters'])}", span,
                   f"{cov['primary_share']:.0%} primary\n{cov['primary']} primary, {cov['secondary']} secondary,\n"
@@ -77,7 +77,8 @@ def display_table(d: dict[str, Any]) -> None:
             status = i["status"] + (f"\none of '{i['group']}': {i['option']}" if i["group"] else "")
             if i.get("scheme"):
                 status += f"\nscheme: {i['scheme']}"
-            rng = f"{i['range_nm']:g} nm" if i["range_nm"] is not None else "not stated"
+            rng = (f"{i['range_nm']:g} nm" if i["range_nm"] is not None else
+                   "not known" if i["kind_citation"]["provenance"] == "gap" else "not stated")
             arc = fmt_arc(i) + (" [dim](assumed)[/dim]" if i["arc_assumed"] else "")
             t.add_row(i["role"], f"[{_COLOUR_STYLE.get(i['colour'], '')}]{i['term']}[/]",
                       arc, rng, status, _rule(i), i["provenance"])
@@ -92,6 +93,9 @@ def display_table(d: dict[str, Any]) -> None:
         con.print(t)
     if not d["lights"] and not d["shapes"]:
         con.print("No lights or shapes.")
+    for status, words in d["status_words"].items():
+        if status == "general":
+            con.print(f"[yellow]{status}[/yellow]: {words}")
     for n in d["notes"]:
         con.print(f"[dim]•[/dim] [{'yellow' if n['kind'] in ('gap', 'referral') else 'cyan'}]{n['kind']}[/]: "
                   f"{n['text']} [dim]({n['citation']['rule']}, {n['provenance']})[/dim]")
@@ -110,7 +114,8 @@ def comparison_text(c: dict[str, Any]) -> None:
         flag = "" if d["complete"] else " [yellow](incomplete: gaps)[/yellow]"
         con.print(f"[bold]{eid}[/bold]{flag}: {roles}")
     for st in c["steps"]:
-        con.print(f"\n[bold]{st['from']} -> {st['to']}[/bold]")
+        arrow = "->" if st["relation"] == "succession" else "beside"
+        con.print(f"\n[bold]{st['from']} {arrow} {st['to']}[/bold] [dim]({st['words']})[/dim]")
         if not st["differences"]:
             con.print("  no difference in lights or shapes")
         for d in st["differences"]:
@@ -205,6 +210,9 @@ def picture_text(data: dict[str, Any]) -> None:
         where += f"; {o['distance_nm']:g} nm off"
     lines = [f"{data['description']} ({data['edition']}, {data['period']})", where,
              f"You see: {data['picture']}."]
+    if data["gaps"] and data["items"]:
+        lines.append("Not known (the rule base has gaps for her; she may show more or other lights): "
+                     + "; ".join(dict.fromkeys(g["words"] for g in data["gaps"])) + ".")
     if data["items"]:
         lines.append("Left to right:")
         for i in data["items"]:
@@ -254,6 +262,8 @@ def identify_text(data: dict[str, Any]) -> None:
         if h["remark"]:
             click.echo(f"       {h['remark']}")
         click.echo(f"       rules: {'; '.join(h['rules']) or '-'}")
+        if h["general_lights"]:
+            click.echo(f"       {h['general_lights']}")
         if h["gaps"]:
             click.echo(f"       not known (gaps): {'; '.join(h['gaps'])}")
     click.echo("Aspect: your bearing from her, clockwise from her bow (0 dead ahead, 90 her starboard beam); "

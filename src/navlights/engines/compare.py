@@ -42,14 +42,35 @@ class Difference:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """Two editions' displays set against each other: a change in time along one waters' succession
+    (``relation = "succession"``), or two regimes side by side (``"regimes"``), never a change in time."""
+
+    before: str
+    after: str
+    relation: str                  # succession | regimes
+    waters: tuple[str, ...]        # succession: the waters where `after` replaced `before`; regimes: both editions'
+    words: str
+    differences: tuple[Difference, ...]
+
+    def __iter__(self):
+        """(before, after, differences), as a step was before it had a relation."""
+        return iter((self.before, self.after, self.differences))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": self.before, "to": self.after, "relation": self.relation, "waters": list(self.waters),
+                "words": self.words, "differences": [x.to_dict() for x in self.differences]}
+
+
+@dataclass(frozen=True, slots=True)
 class Comparison:
-    """One vessel under several editions, and the differences between consecutive ones."""
+    """One vessel under several editions, and the differences along each waters' succession and across regimes."""
 
     vessel: Vessel
     editions: tuple[str, ...]
     displays: dict[str, Display | None]
     errors: dict[str, str]
-    steps: tuple[tuple[str, str, tuple[Difference, ...]], ...] = field(default=())
+    steps: tuple[Step, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,7 +79,7 @@ class Comparison:
             "editions": list(self.editions),
             "displays": {k: (d.to_dict() if d else None) for k, d in self.displays.items()},
             "errors": self.errors,
-            "steps": [{"from": a, "to": b, "differences": [x.to_dict() for x in diffs]} for a, b, diffs in self.steps],
+            "steps": [st.to_dict() for st in self.steps],
         }
 
 
@@ -73,50 +94,151 @@ def _words(v: Any, fieldname: str) -> str:
     return str(v)
 
 
-def diff_displays(a: Display, b: Display) -> tuple[Difference, ...]:
-    """Differences from display ``a`` to display ``b`` (items by role), in plain words with both cites."""
+def gap_caveat(lacking: Display, edition: Edition | None, it: Item) -> str:
+    """'; not known under intl-1948: Rule 5 (sailing vessel, ...) not found (recorded gaps)' when the display
+    that lacks ``it`` may lack it only because the rule base has a gap on its subject; '' otherwise.
+
+    Decided by subject, never by matching rule numbers across editions: a gap of her situation (a gap
+    provision that applies to her) covers every item, unless it is the rule of one of the edition's light or
+    shape kinds of another kind (1948 Rule 10 is the stern light's rule: it says nothing of sidelights); a gap
+    on one of her items covers items of its role or kind; and the edition's own gap kinds of the item's kind."""
+    gaps = [n for n in lacking.notes if n.kind == "gap"]
+    kinds: list[Any] = [*edition.lights.values(), *edition.shapes.values()] if edition else []
+    gap_kinds = [k for k in kinds if k.citation.provenance == "gap"]
+    about: dict[str, set[str]] = {}
+    for k in gap_kinds:                                 # within one edition: a gap provision that is a kind's rule
+        about.setdefault(k.citation.rule, set()).add(k.canonical)
+    canon = {i.role: i.canonical for i in lacking.items}
+    words = []
+    for n in gaps:
+        if n.role is not None:
+            hit = n.role == it.role or canon.get(n.role) == it.canonical
+        else:
+            hit = n.citation.rule not in about or it.canonical in about[n.citation.rule]
+        if hit:
+            words.append(n.words())
+    words += [f"{k.citation.rule} ({k.term}) not found" for k in gap_kinds if k.canonical == it.canonical
+              and not any(w.startswith(f"{k.citation.rule} ") for w in words)]
+    words = list(dict.fromkeys(words))
+    return f"; not known under {lacking.edition}: {'; '.join(words)} (recorded gaps)" if words else ""
+
+
+def _presence_text(role: str, x: Item | None, y: Item | None, a: Display, b: Display, relation: str,
+                   ea: Edition | None, eb: Edition | None) -> str:
+    """Words for an item one side shows and the other does not: a change in time, or two regimes."""
+    if x is not None:       # shown by a only
+        caveat = gap_caveat(b, eb, x)
+        if relation == "regimes":
+            return f"{role}: {a.edition} shows the {x.term} ({x.cite}); {b.edition} does not{caveat}"
+        return f"{role}: the {x.term} ({x.cite}) is not shown under {b.edition}{caveat}"
+    assert y is not None
+    caveat = gap_caveat(a, ea, y)
+    if relation == "regimes":
+        return f"{role}: {b.edition} shows the {y.term} ({y.cite}); {a.edition} does not{caveat}"
+    return f"{role}: {b.edition} adds the {y.term} ({y.cite}), not shown under {a.edition}{caveat}"
+
+
+def _field_text(role: str, f: str, words: str, x: Item, y: Item, b: Display, relation: str) -> str:
+    vx, vy = getattr(x, f), getattr(y, f)
+    if f == "scheme" and vx is None and vy == "standard":
+        return f"{role}: under {b.edition} a small-craft scheme may replace this light ({y.cite})"
+    if f == "scheme" and vx == "standard" and vy is None:
+        return f"{role}: under {b.edition} no small-craft scheme replaces this light ({y.cite})"
+    if relation == "regimes":
+        return f"{role}: {words} {_words(vx, f)} ({x.cite}) beside {_words(vy, f)} ({y.cite})"
+    return f"{role}: {words} {_words(vx, f)} ({x.cite}) -> {_words(vy, f)} ({y.cite})"
+
+
+def diff_displays(a: Display, b: Display, relation: str = "succession", ea: Edition | None = None,
+                  eb: Edition | None = None) -> tuple[Difference, ...]:
+    """Differences from display ``a`` to display ``b`` (items by role), in plain words with both cites.
+
+    ``relation``: ``succession`` (b replaced a in some waters: 'adds', 'is not shown under') or ``regimes``
+    (two regimes side by side: 'shows ...; ... does not'). ``ea``, ``eb``: the editions, so that a caveat
+    can name a gap kind of the side that lacks an item (see :func:`gap_caveat`)."""
     ia: dict[str, Item] = {i.role: i for i in a.items}
     ib: dict[str, Item] = {i.role: i for i in b.items}
     out: list[Difference] = []
-    order = list(ia) + [r for r in ib if r not in ia]
-
-    def gap_in(d: Display, it: Item) -> str:
-        """', where <rule> is a recorded gap' when the display lacking the item has a gap on its rule."""
-        rules = {it.citation.rule, it.kind_citation.rule} | {part.strip() for part in it.citation.rule.split(";")}
-        hit = next((n.citation.rule for n in d.notes if n.kind == "gap"
-                    and any(r == n.citation.rule or r.startswith(n.citation.rule + "(") for r in rules)), None)
-        return f", where {hit} is a recorded gap (not found)" if hit else ""
-
-    for role in order:
+    for role in list(ia) + [r for r in ib if r not in ia]:
         x, y = ia.get(role), ib.get(role)
-        if x and not y:
-            out.append(Difference(role, "removed", None, x.term, None, x.cite, None,
-                                  f"{role}: the {x.term} ({x.cite}) is not shown under {b.edition}{gap_in(b, x)}"))
-        elif y and not x:
-            out.append(Difference(role, "added", None, None, y.term, None, y.cite,
-                                  f"{role}: {b.edition} adds the {y.term} ({y.cite}), not shown under {a.edition}"
-                                  f"{gap_in(a, y)}"))
-        elif x and y:
-            for f, words in FIELDS:
-                if f == "term":
-                    continue
-                vx, vy = getattr(x, f), getattr(y, f)
-                if vx == vy:
-                    continue
-                if f == "scheme" and vx is None and vy == "standard":
-                    text = f"{role}: under {b.edition} a small-craft scheme may replace this light ({y.cite})"
-                elif f == "scheme" and vx == "standard" and vy is None:
-                    text = f"{role}: under {b.edition} no small-craft scheme replaces this light ({y.cite})"
-                else:
-                    text = f"{role}: {words} {_words(vx, f)} ({x.cite}) -> {_words(vy, f)} ({y.cite})"
-                out.append(Difference(role, "changed", f, vx, vy, x.cite, y.cite, text))
+        if x is None or y is None:
+            text = _presence_text(role, x, y, a, b, relation, ea, eb)
+            out.append(Difference(role, "removed", None, x.term, None, x.cite, None, text) if x else
+                       Difference(role, "added", None, None, y.term, None, y.cite, text))  # type: ignore[union-attr]
+            continue
+        for f, words in FIELDS:
+            if f == "term" or getattr(x, f) == getattr(y, f):
+                continue
+            out.append(Difference(role, "changed", f, getattr(x, f), getattr(y, f), x.cite, y.cite,
+                                  _field_text(role, f, words, x, y, b, relation)))
     return tuple(out)
 
 
-def compare(vessel: Vessel | dict[str, Any], editions: list[Edition]) -> Comparison:
-    """The vessel under each edition (oldest first) and the differences between consecutive editions."""
+def _start(e: Edition) -> dt.date:
+    return e.in_force_from or dt.date.min
+
+
+def _predecessor(e: Edition, water: str, chosen: set[str], lines: dict[str, dict[str, str]]) -> str | None:
+    """The nearest chosen edition that ``e`` succeeds in ``water``, along the recorded line (skipping editions
+    not chosen); None if the line has none."""
+    p, seen = lines.get(e.id, {}).get(water), set()
+    while p is not None and p not in chosen and p not in seen:
+        seen.add(p)
+        p = lines.get(p, {}).get(water)
+    return p if p in chosen else None
+
+
+def _in_force_on(e: Edition, day: dt.date, ends: dict[str, dt.date | None]) -> bool:
+    end = ends.get(e.id)
+    return _start(e) <= day and (end is None or day < end)
+
+
+def plan_steps(eds: list[Edition], all_editions: list[Edition]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(before, after, relation, waters) for each pair to compare: each edition after the one it succeeds in
+    some waters (the recorded lines, ``[edition] succeeds``); each edition that succeeds none of those chosen
+    beside the edition of other waters in force when it came into force (else the nearest in time): regimes."""
+    lines = {e.id: dict(e.succeeds) for e in [*all_editions, *eds]}
+    chosen = {e.id for e in eds}
+    plan: list[tuple[str, str, str, tuple[str, ...]]] = []
+    roots = []
+    for e in eds:
+        preds: dict[str, list[str]] = {}
+        for w in e.waters:
+            p = _predecessor(e, w, chosen, lines)
+            if p is not None:
+                preds.setdefault(p, []).append(w)
+        plan += [(p, e.id, "succession", tuple(ws)) for p, ws in preds.items()]
+        if not preds:
+            roots.append(e)
+    ends = {e.id: edition_end(e, [*all_editions, *eds])[0] for e in eds}
+    pairs: set[tuple[str, str]] = set()
+    for r in roots:
+        others = [o for o in eds if o.id != r.id and not set(o.waters) & set(r.waters)]
+        if not others:
+            continue
+        partner = next((o for o in others if _in_force_on(o, _start(r), ends)), None) or \
+            min(others, key=lambda o: abs((_start(o) - _start(r)).days))
+        a, b = sorted((r, partner), key=lambda e: (_start(e), e.id))
+        if (a.id, b.id) not in pairs:
+            pairs.add((a.id, b.id))
+            plan.append((a.id, b.id, "regimes", tuple(dict.fromkeys([*a.waters, *b.waters]))))
+    order = {e.id: k for k, e in enumerate(eds)}
+    return sorted(plan, key=lambda t: (order[t[1]], order[t[0]]))
+
+
+def _step_words(a: Edition, b: Edition, relation: str, waters: tuple[str, ...]) -> str:
+    if relation == "succession":
+        return f"{b.id} succeeded {a.id} in {', '.join(waters)} (in force {b.in_force_from})"
+    return (f"{a.id} ({', '.join(a.waters)}) and {b.id} ({', '.join(b.waters)}) side by side: different regimes "
+            "for different waters, not a change in time")
+
+
+def compare(vessel: Vessel | dict[str, Any], editions: list[Edition],
+            all_editions: list[Edition] | None = None) -> Comparison:
+    """The vessel under each edition (oldest first) and the differences along each waters' succession (the
+    recorded lines, followed through editions of ``all_editions`` not chosen) and across regimes."""
     v = make_vessel(vessel)
-    eds = sorted(editions, key=lambda e: (e.in_force_from or dt.date.min, e.id))
+    eds = sorted(editions, key=lambda e: (_start(e), e.id))
     displays: dict[str, Display | None] = {}
     errors: dict[str, str] = {}
     for e in eds:
@@ -125,19 +247,25 @@ def compare(vessel: Vessel | dict[str, Any], editions: list[Edition]) -> Compari
         except MissingFactError as err:
             displays[e.id] = None
             errors[e.id] = str(err)
+    by_id = {e.id: e for e in eds}
+    ok = [e for e in eds if displays[e.id] is not None]
     steps = []
-    ok = [e.id for e in eds if displays[e.id] is not None]
-    for x, y in zip(ok, ok[1:]):
-        steps.append((x, y, diff_displays(displays[x], displays[y])))  # type: ignore[arg-type]
+    for a, b, relation, waters in plan_steps(ok, all_editions or eds):
+        da, db = displays[a], displays[b]
+        assert da is not None and db is not None
+        steps.append(Step(a, b, relation, waters, _step_words(by_id[a], by_id[b], relation, waters),
+                          diff_displays(da, db, relation, by_id[a], by_id[b])))
     return Comparison(v, tuple(e.id for e in eds), displays, errors, tuple(steps))
 
 
 def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
     """A change log from edition ``a`` to ``b``, derived from their data, grouped by vessel situation.
 
-    Each entry is one difference with the vessel lengths (ft) at which it appears.
+    Each entry is one difference with the vessel lengths (ft) at which it appears. Editions of different
+    waters are worded as two regimes side by side, never as a change in time.
     """
     from ..classes import vessels
+    relation = "succession" if set(a.waters) & set(b.waters) else "regimes"
     log: dict[str, list[dict[str, Any]]] = {}
     per_label: dict[str, dict[tuple, dict[str, Any]]] = {}
     for label, v in vessels(a, b):
@@ -147,7 +275,7 @@ def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
         except (MissingFactError, VesselError):
             continue
         tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
-        for d in diff_displays(da, db):
+        for d in diff_displays(da, db, relation, ea=a, eb=b):
             k = (d.role, d.change, d.field, d.before, d.after)
             entry = seen.setdefault(k, {**d.to_dict(), "lengths_ft": set(), "tow_ft": set()})
             entry["lengths_ft"].add(round(m_to_ft(float(v["length"].split()[0])), 1))
@@ -206,6 +334,25 @@ class Governing:
                 "basis": self.basis}
 
 
+def edition_end(e: Edition, editions: list[Edition], waters: str | None = None) -> tuple[dt.date | None, str]:
+    """When ``e`` ceased to be in force (in ``waters``, or anywhere), and how we know: its recorded end; else the
+    in-force date of the edition recorded as succeeding it there (``[edition] succeeds``); else that of the next
+    edition of the same waters by date (no succession recorded); else (None, 'not recorded')."""
+    if e.in_force_to:
+        return e.in_force_to, "its recorded end"
+    ws = [waters] if waters else list(e.waters)
+    succ = [s for s in editions if s.in_force_from and any(s.succeeds.get(w) == e.id for w in ws)]
+    if succ:
+        s = min(succ, key=_start)
+        return s.in_force_from, f"the in-force date of {s.id}, which succeeded it"
+    later = [s for s in editions if s.in_force_from and e.in_force_from and s.in_force_from > e.in_force_from
+             and set(s.waters) & set(ws)]
+    if later:
+        s = min(later, key=_start)
+        return s.in_force_from, f"the in-force date of {s.id}, the next edition of these waters (no succession recorded)"
+    return None, "not recorded"
+
+
 def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
     """The edition in force on ``date`` in ``waters``; an honest 'not covered' where the data cannot say."""
     if waters not in WATERS:
@@ -219,8 +366,8 @@ def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
         return Governing(date, waters, None,
                          f"not covered: the earliest edition for {waters} in navlights is {eds[0].id}, in force "
                          f"from {eds[0].in_force_from}", "before the first recorded in-force date")
-    for e, nxt in zip(eds, [*eds[1:], None]):
-        end = e.in_force_to or (nxt.in_force_from if nxt else None)
+    for e in eds:
+        end, how = edition_end(e, editions, waters)
         if date >= e.in_force_from and (end is None or date < end):  # type: ignore[operator]
             prov = e.in_force_citation.provenance
             if end is None:
@@ -228,7 +375,6 @@ def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
                                  f"{e.id} ({e.title}), in force from {e.in_force_from}; its end is not recorded in "
                                  f"navlights, so a later edition it does not hold may govern this date",
                                  f"in-force date {prov} ({e.in_force_citation.rule})")
-            how = "its recorded end" if e.in_force_to else f"the in-force date of {nxt.id}"  # type: ignore[union-attr]
             return Governing(date, waters, e.id, f"{e.id} ({e.title}), in force {e.in_force_from} to {end} "
                              f"(end from {how})", f"in-force dates {prov} ({e.in_force_citation.rule})")
     last = eds[-1]

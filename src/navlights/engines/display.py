@@ -234,11 +234,18 @@ def _override_notes(edition: Edition, o: _Overrides, c: _Chosen, applied_ids: se
 def _item_gap_notes(items: list[Item]) -> list[Note]:
     out = []
     for it in items:
-        if it.citation.provenance == "gap":
-            out.append(Note("gap", f"{it.term} ({it.role}): {it.citation.note}", it.citation))
-        elif it.kind_citation.provenance == "gap":
-            out.append(Note("gap", f"{it.term} ({it.role}): {it.kind_citation.note}", it.kind_citation))
+        cit = it.citation if it.citation.provenance == "gap" else it.kind_citation
+        if cit.provenance == "gap":
+            out.append(Note("gap", f"{it.term} ({it.role}): {cit.note}", cit, subject=it.term, role=it.role))
     return out
+
+
+def _general(edition: Edition, items: list[Item], gaps: list[Provision]) -> list[Item]:
+    """Where her situation's own signal is a gap (``signal_unknown``), her required lights are only the general
+    lights, which that rule may replace or add to: status ``general``."""
+    if not any(p.signal_unknown for p in gaps):
+        return items
+    return [_variant(edition, i, i.scheme, "general", None) if i.status == "required" else i for i in items]
 
 
 def _info_note(edition: Edition, p: Provision) -> Note:
@@ -266,7 +273,8 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
         notes += [Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
                        + (f". {p.summary}" if p.summary else ""), p.citation) for p in referrals]
         return Display(edition.id, vessel, (), tuple(notes), tuple(p.id for p in referrals), False)
-    notes += [Note("gap", f"{p.title}: {p.citation.note}", p.citation) for p in gaps]
+    notes += [Note("gap", f"{p.title}: {p.citation.note}", p.citation, subject=p.title, signal_unknown=p.signal_unknown)
+              for p in gaps]
     showing = [p for p in applied if p.effect == "show"]
     o = _Overrides.of(applied, showing)
     chosen = _choose(edition, showing, o, facts, time)
@@ -277,6 +285,6 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
         notes.append(Note("info", "no provision of this edition found for this description; "
                           "the edition's coverage and gaps are listed by 'navlights editions'",
                           edition.in_force_citation))
-    items = chosen.items
+    items = _general(edition, chosen.items, gaps)
     complete = not gaps and not gap_notes
     return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete)

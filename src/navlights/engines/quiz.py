@@ -1,12 +1,19 @@
 """Quiz questions: what is she? Built from an edition's representative vessels (docs/web.md, Training).
 
 An *item* is one situation of one edition (``navlights.classes.vessels``: "vessel at anchor",
-"power-driven vessel towing", …); situations that show no light at night are left out. A question
+"power-driven vessel towing", …); situations that show no light at night are left out, and so are
+those whose own signal is a gap in the rule base (a 1960 pilot vessel: her lights are only the
+general ones, status ``general``), since no picture of them can be trusted. Where the rule base has
+other gaps for the vessel asked about (the 1960 stern light's rule), the question carries them in
+words (``gaps``), for the result page. A question
 takes one representative of the item (a length, a tonnage, a tow) and looks at it from a random
 aspect, choosing among a few fair aspects (something seen, nothing at the edge of its arc) the one
 that shows most of her lights. The other answers are vessels of the same edition whose pictures
-from that aspect differ from hers and from each other (compared by the picture's words), so
-exactly one answer fits what is seen.
+from that aspect differ from hers and from each other (compared by their patterns), and whose
+situations cannot show her picture from there at any length or with any lighting the rules allow
+(the identification index says which can), so the lights seen answer the question and exactly one
+answer fits. Answers are worded as a mariner says them: the situation and the class of her length
+the rules cut ("vessel at anchor, 150 ft or more"; "power-driven vessel under way, under 65 ft").
 
 Pure: no web, no storage. The caller owns the random generator, so a seeded generator gives the
 same questions. Reached through the facade (``api.quiz_items``, ``api.quiz_question``).
@@ -70,9 +77,11 @@ class Question:
     choices: tuple[Choice, ...]
     answer: int
 
+    gaps: tuple[str, ...] = ()   # what the rule base does not know for her picture ('Rule 10 (stern light) not found')
+
     def to_dict(self) -> dict[str, Any]:
         return {"edition": self.edition, "item": self.item, "vessel": self.vessel, "aspect_deg": self.aspect_deg,
-                "choices": [c.to_dict() for c in self.choices], "answer": self.answer}
+                "choices": [c.to_dict() for c in self.choices], "answer": self.answer, "gaps": list(self.gaps)}
 
 
 _POOLS: dict[str, tuple[Edition, tuple[Candidate, ...]]] = {}
@@ -93,7 +102,7 @@ def pool(ed: Edition) -> tuple[Candidate, ...]:
         except NavlightsError:
             continue
         if not any(i.status == "required" and i.period == "night" for i in d.lights):
-            continue
+            continue          # no light at night; or only general lights, her own signal a gap (status 'general')
         words = d.vessel.describe()
         if words in seen_words:
             continue
@@ -136,21 +145,60 @@ def _fair_views(c: Candidate, rng: random.Random) -> list[tuple[int, float, floa
     return sorted(views, key=lambda v: (v[0], v[1], v[2]), reverse=True)
 
 
-def _distinct_others(c: Candidate, sig: str, others: list[Candidate], aspect: float) -> list[Candidate]:
-    """Her and up to three others whose pictures from ``aspect`` differ from hers and from each other."""
-    chosen, sigs = [c], {sig}
+def _readings_at(ed: Edition, p: Picture, aspect: float) -> list[Any]:
+    """Every exact reading of the edition that shows picture ``p`` from ``aspect`` (any length, any lighting)."""
+    from .identify import index, search
+    from ..notation import as_pattern
+
+    idx = index(ed)
+    return [r for r in (idx.readings[k] for k in search(idx, as_pattern(p), near=False))
+            if any(a.contains(aspect) for a in r.aspects)]
+
+
+def _situations(readings: list[Any]) -> set[str]:
+    return {s for r in readings for s in (r.situation, *r.also)}
+
+
+def _distinct_others(ed: Edition, c: Candidate, p: Picture, others: list[Candidate],
+                     aspect: float) -> list[Candidate]:
+    """Her and up to three others whose pictures from ``aspect`` differ from hers and from each other, and whose
+    situations cannot show her picture from there at any length or with any lighting the rules allow: the lights
+    seen answer the question ('at anchor, fishing' beside 'at anchor' is no night question where both show the
+    same anchor lights)."""
+    chosen, pats = [c], {_pattern(p)}
+    mine = _situations(_readings_at(ed, p, aspect))
     for o in others:
+        if o.item in mine:
+            continue
         op = _picture(o, aspect)
         if op is None or not op.items:
             continue
-        osig = op.describe()
-        if osig in sigs:
+        opat = _pattern(op)
+        if opat in pats or c.item in _situations(_readings_at(ed, op, aspect)):
             continue
         chosen.append(o)
-        sigs.add(osig)
+        pats.add(opat)
         if len(chosen) == CHOICES:
             break
     return chosen
+
+
+def _pattern(p: Picture) -> str:
+    from ..notation import as_pattern
+    return as_pattern(p).notation()
+
+
+def choice_words(ed: Edition, c: Candidate, aspect: float) -> str:
+    """The answer as a mariner says it: her situation and the class of her length, tonnage and tow as the rules
+    cut them ('vessel at anchor, 150 ft or more'), from the reading of her own picture; her description when
+    none fits."""
+    p = _picture(c, aspect)
+    if p is None or not p.items:
+        return c.words
+    for r in _readings_at(ed, p, aspect):
+        if (r.situation == c.item or c.item in r.also) and r.covers(c.vessel) and not r.variant:
+            return ", ".join([c.item, *(w.removeprefix("length ") for w in r.conditions)])
+    return c.words
 
 
 def question(ed: Edition, item: str, rng: random.Random) -> Question | None:
@@ -163,10 +211,11 @@ def question(ed: Edition, item: str, rng: random.Random) -> Question | None:
     for c in cands[:_TRIES]:
         for _, _, aspect, p in _fair_views(c, rng):
             rng.shuffle(others)
-            chosen = _distinct_others(c, p.describe(), others, aspect)
+            chosen = _distinct_others(ed, c, p, others, aspect)
             if len(chosen) < 2:
                 continue
             rng.shuffle(chosen)
             return Question(ed.id, item, c.vessel, aspect,
-                            tuple(Choice(o.words, o.item, o.vessel) for o in chosen), chosen.index(c))
+                            tuple(Choice(choice_words(ed, o, aspect), o.item, o.vessel) for o in chosen),
+                            chosen.index(c), tuple(dict.fromkeys(n.words() for n in p.gaps)))
     return None

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import ViewError
-from ..model import Citation, Display, Item
+from ..model import STATUS_WORDS, Citation, Display, Item, Note
 
 CHOICES = ("typical", "all")
 PERIODS = ("night", "day")
@@ -176,8 +176,9 @@ class _Choice:
 
 
 def _flags(i: Item) -> tuple[str, ...]:
-    """An item's uncertainty flags: optional, on-approach, one option, another scheme, arc assumed."""
+    """An item's uncertainty flags: optional, on-approach, general, one option, another scheme, arc assumed."""
     return tuple(f for f, on in (("optional", i.status == "optional"), ("on-approach", i.status == "on-approach"),
+                                 ("general", i.status == "general"),
                                  ("option", i.group is not None), ("scheme", i.scheme not in (None, "standard")),
                                  ("arc-assumed", i.arc_assumed)) if on)
 
@@ -219,10 +220,17 @@ class Seen:
     placement_basis: str
     x_m: float = 0.0             # where it stands: forward of midships
     y_m: float = 0.0             # to starboard
+    kind_citation: Citation | None = None   # the rule that defines the light or shape (its arc, range)
+    provenance: str = ""         # one status for the entry: the weaker of its provision's and its kind's
 
     @property
     def cite(self) -> str:
         return str(self.citation)
+
+    @property
+    def rule_unknown(self) -> bool:
+        """The rule defining this light (its arc, range) was not found."""
+        return self.kind_citation is not None and self.kind_citation.provenance == "gap"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -234,7 +242,8 @@ class Seen:
             "edge_margin_deg": None if self.edge_margin_deg is None else round(self.edge_margin_deg, 6),
             "range_limit_nm": None if self.range_limit_nm is None else round(self.range_limit_nm, 4),
             "status": self.status, "group": self.group, "option": self.option, "scheme": self.scheme,
-            "cite": self.cite, "provenance": self.citation.provenance, "citation": self.citation.to_dict(),
+            "cite": self.cite, "provenance": self.provenance or self.citation.provenance,
+            "citation": self.citation.to_dict(),
             "placement": {"assumed": True, "basis": self.placement_basis, "x_m": round(self.x_m, 3),
                           "y_m": round(self.y_m, 3), "z_m": round(self.height_m, 3)},
         }
@@ -275,6 +284,8 @@ class Picture:
     hidden: tuple[Hidden, ...]
     placement: Any
     notes: tuple[str, ...] = field(default=())
+    complete: bool = True        # the display it is drawn from has no gap for her
+    gaps: tuple[Note, ...] = ()  # the display's gap notes that touch this picture (its period's items, her situation)
 
     def roles(self) -> tuple[str, ...]:
         """Roles seen, left to right."""
@@ -294,8 +305,15 @@ class Picture:
                      and -h.edge_margin_deg <= self.edge_tol_deg)
 
     def describe(self) -> str:
-        """The picture in a mariner's words, left to right and bottom to top."""
+        """The picture in a mariner's words, left to right and bottom to top; where nothing is seen and the
+        rule base has gaps for her, 'no light known: Rule 10 (stern light) not found'."""
+        if not self.items and self.gaps:
+            return f"no {'light' if self.period == 'night' else 'shape'} known: {self.gap_words()}"
         return describe(self.items, self.period)
+
+    def gap_words(self) -> str:
+        """What the rule base does not know for her, in a few words: 'Rule 10 (...) not found; ...'."""
+        return "; ".join(dict.fromkeys(n.words() for n in self.gaps))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (schema: docs/schema/picture.schema.json)."""
@@ -316,6 +334,8 @@ class Picture:
             "placement": self.placement.to_dict(),
             "remarks": remarks(self),
             "notes": list(self.notes),
+            "complete": self.complete,
+            "gaps": [n.to_dict() for n in self.gaps],
         }
 
 
@@ -346,11 +366,14 @@ def heading_cue(aspect_deg: float) -> str:
 
 
 def _columns(items: list[Seen]) -> list[list[Seen]]:
-    """Vertical lines as seen: lights within COLUMN_TOL_M across the line of sight, split where a
-    light of another colour stands more than STACK_GAP_M above the one below; bottom to top."""
+    """Vertical lines as seen: lights within COLUMN_TOL_M across the line of sight and not level
+    (LEVEL_TOL_M) with one already in the line, split where a light of another colour stands more
+    than STACK_GAP_M above the one below; bottom to top. Lights at one height side by side are a
+    row, not a vertical line (as :func:`navlights.notation.arrange` reads them)."""
     cols: list[list[Seen]] = []
     for it in sorted(items, key=lambda i: (i.offset_m, i.height_m)):
-        if cols and it.offset_m - cols[-1][-1].offset_m <= COLUMN_TOL_M:
+        if (cols and it.offset_m - cols[-1][-1].offset_m <= COLUMN_TOL_M
+                and all(abs(it.height_m - o.height_m) > LEVEL_TOL_M for o in cols[-1])):
             cols[-1].append(it)
         else:
             cols.append([it])
@@ -412,12 +435,7 @@ def _arrangement(group: list[Seen]) -> str:
             return " in a row rising to the right"
         if all(a - b > LEVEL_TOL_M for a, b in zip(zs, zs[1:])):
             return " in a row rising to the left"
-        rank = sorted(range(n), key=lambda k: zs[k])
-        words = []
-        for k in range(n):
-            r = rank.index(k)
-            words.append("the lowest" if r == 0 else "the highest" if r == n - 1 else "a middle one")
-        return ": from left to right " + ", ".join(words)
+        return ": from left to right " + _level_runs(zs)
     parts = []
     prev_top = None
     for c in cols:
@@ -429,6 +447,27 @@ def _arrangement(group: list[Seen]) -> str:
         parts.append(part)
         prev_top = top
     return ": from left to right " + ", ".join(parts)
+
+
+def _level_runs(zs: list[float]) -> str:
+    """Single lights left to right, by height: 'one, then two level, higher, then one lower'.
+
+    Neighbours within LEVEL_TOL_M of the first of their run are level; each run is placed against
+    the run before it."""
+    runs: list[list[float]] = []
+    for z in zs:
+        if runs and abs(z - runs[-1][0]) <= LEVEL_TOL_M:
+            runs[-1].append(z)
+        else:
+            runs.append([z])
+    words = []
+    for k, run in enumerate(runs):
+        part = "one" if len(run) == 1 else f"{_COUNT.get(len(run), str(len(run)))} level"
+        if k:
+            rel = "higher" if run[0] > runs[k - 1][0] else "lower"
+            part = f"then {part} {rel}" if len(run) == 1 else f"then {part}, {rel}"
+        words.append(part)
+    return ", ".join(words)
 
 
 def _relation(group: list[Seen], ref: list[Seen]) -> str:
@@ -524,6 +563,11 @@ def remarks(picture: Picture) -> list[str]:
             out.append(f"{name} is near the limit of its range ({it.range_limit_nm:.2f} nm)")
         if "range-not-stated" in it.flags:
             out.append(f"{name}: the rule states no range; it is shown as seen")
+        if "range-unknown" in it.flags and it.kind_citation is not None:
+            out.append(f"{name}: its rule ({it.kind_citation.rule}) was not found, so its range is not known; "
+                       "it is shown as seen")
+        if "general" in it.flags:
+            out.append(f"{name} is one of her {STATUS_WORDS['general']}")
         for f in ("optional", "on-approach", "option", "scheme"):
             if f in it.flags:
                 out.append(f"{name} is {'one option' if f == 'option' else f}"
@@ -594,7 +638,7 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
             fl.insert(0, "edge")
         if is_light and dist is not None:
             if lim_v is None:
-                fl.append("range-not-stated")
+                fl.append("range-unknown" if it.kind_citation.provenance == "gap" else "range-not-stated")
             elif dist >= (1.0 - near) * lim_v:
                 fl.append("near-range-limit")
         off = float(res["offset_m"][0, k])
@@ -602,10 +646,19 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         seen_items.append(Seen(it.role, it.what, it.canonical, it.term, it.colour, off, pos.z_m,
                                float(res["toward_m"][0, k]), off_deg, tuple(fl), margin_v, lim_v,
                                it.status, it.group, it.option, it.scheme, it.citation, pos.basis,
-                               pos.x_m, pos.y_m))
+                               pos.x_m, pos.y_m, it.kind_citation, it.provenance))
     seen_items.sort(key=lambda s: (round(s.offset_m, 9), s.height_m))
     if period == "day" and dist is not None:
         notes.append("shapes: the law gives no range; every shape is shown as seen")
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
-                   tuple(seen_items), tuple(hidden), placement, tuple(notes))
+                   tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
+                   picture_gaps(display, period))
+
+
+def picture_gaps(display: Display, period: str) -> tuple[Note, ...]:
+    """The display's gap notes that touch a picture of one period: every gap of her situation, and the gaps
+    of the items of that period (a light's unknown rule does not touch her day shapes)."""
+    periods = {i.role: i.period for i in display.items}
+    gaps = [n for n in display.notes if n.kind == "gap" and (n.role is None or periods.get(n.role) == period)]
+    return tuple(sorted(gaps, key=lambda n: not n.signal_unknown))      # her own signal's gap first
 

@@ -175,8 +175,11 @@ def _heading(display: Any, title: str | None, aspect: float | None, to_scale: bo
         "to scale of range" if to_scale else "not to scale")
     if aspect is not None:
         sub += f"; observer at {aspect:g}°"
-    lines, _, line_h = wrap_lines([("title", title or f"{display.vessel.describe()} ({display.edition})"),
-                                   ("dim", sub)], width, height, style, max_share=0.24)
+    head = [("title", title or f"{display.vessel.describe()} ({display.edition})"), ("dim", sub)]
+    gaps = "; ".join(dict.fromkeys(n.words() for n in display.notes if n.kind == "gap"))
+    if gaps:
+        head.append(("text", f"not known (she may show more or other lights): {gaps}"))
+    lines, _, line_h = wrap_lines(head, width, height, style, max_share=0.24)
     return lines, line_h
 
 
@@ -190,7 +193,8 @@ def _legend_rows(groups: list[_Group]) -> list[LegendRow]:
         else:
             w = g.width
             arc_t = f"{g.colour}, {w:g}° ({w / 11.25:g} points)"     # the ends are marked on the rim
-        rngs = dict.fromkeys(i.range_as_written or "range not stated" for i in g.items)
+        rngs = dict.fromkeys(i.range_as_written or ("range not known" if i.kind_citation.provenance == "gap"
+                                                    else "range not stated") for i in g.items)
         rules = "; ".join(dict.fromkeys(i.citation.rule for i in g.items))
         cite_t = f"{rules} · {', '.join(rngs)}"
         if g.assumed:

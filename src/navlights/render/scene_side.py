@@ -68,8 +68,12 @@ def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
     lines.append(("text", _observer_line(picture)))
     # The picture in words stays in the SVG's <desc> and the labels: the image shows it, and every
     # line of text costs resvg about 2 ms.
+    gaps = getattr(picture, "gaps", ())
     if not picture.items:
-        lines.append(("text", "nothing to see: " + ("no light" if picture.period == "night" else "no shape")))
+        lines.append(("text", picture.describe() if gaps else
+                      "nothing to see: " + ("no light" if picture.period == "night" else "no shape")))
+    elif gaps:
+        lines.append(("text", "not known (she may show more or other lights): " + picture.gap_words()))
     cites = cite_line(picture.items)
     lines.append(("dim", (cites + " · " if cites else "") + "positions assumed (typical placement)"))
     return lines
@@ -79,7 +83,8 @@ def _meta(picture: Any, fr: Frame, view: str) -> dict[str, Any]:
     return {"edition": picture.edition, "description": picture.vessel.describe(),
             "vessel": picture.vessel.to_json(),
             "aspect_deg": picture.aspect_deg, "distance_nm": picture.distance_nm, "period": picture.period,
-            "picture": picture.describe(),
+            "picture": picture.describe(), "complete": picture.complete,
+            "gaps": [n.words() for n in picture.gaps],
             "scale_px_per_m": round(fr.scale, 4), "centre_x": round(fr.cx, 2),
             "waterline_y": round(fr.waterline_y, 2), "horizon_y": round(fr.horizon_y, 2),
             "placement": "typical (assumed)"}

@@ -121,6 +121,7 @@ class RawEdition(_M):
     tonnage_basis: str | None = None
     seaplanes: bool = True
     intensity: RawIntensity | None = None
+    succeeds: dict[str, str] = Field(default_factory=dict)
     units: dict[str, str]
     summary: str
 
@@ -497,6 +498,10 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     b.cross_check(provisions, lights)
     intensity = None if e.intensity is None else Intensity(e.intensity.threshold_lux, e.intensity.transmissivity,
                                                            b.cite(e.intensity, "edition.intensity"))
+    b.problems += [f"edition.succeeds.{w}: '{w}' is not one of the edition's waters ({', '.join(e.waters)})"
+                   for w in e.succeeds if w not in e.waters]
+    b.problems += [f"edition.succeeds.{w}: an edition cannot succeed itself" for w, p in e.succeeds.items()
+                   if p == e.id]
     if b.problems:
         raise RuleDataError(path, b.problems)
     role_terms: dict[str, str] = {}
@@ -509,7 +514,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         in_force_citation=in_force, mile=e.mile, tonnage_basis=e.tonnage_basis,
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
-        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, intensity=intensity)
+        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, intensity=intensity,
+        succeeds=dict(e.succeeds))
 
 
 def load_file(path: str | Path) -> Edition:

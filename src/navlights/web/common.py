@@ -61,7 +61,7 @@ def templates() -> Environment:
     """The Jinja2 environment of the pages: autoescaping, and the filters the templates use."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True,
                       lstrip_blocks=True, auto_reload=False)
-    env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS)
+    env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS, status_words=api.STATUS_WORDS)
     env.filters["sector_label"] = pages.sector_label
     env.filters["ticks"] = _ticks
     env.filters["swatch"] = _swatch

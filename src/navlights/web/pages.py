@@ -116,7 +116,7 @@ def edition_choices() -> list[dict[str, str]]:
     """(id, title, years) for the edition selectors."""
     out = []
     for e in editions():
-        years = f"{(e['in_force_from'] or '?')[:4]}–{(e['in_force_to'] or '')[:4]}"
+        years = f"{(e['in_force_from'] or '?')[:4]}–{(e['in_force_end'] or '')[:4]}"
         out.append({"id": e["id"], "title": e["title"], "years": years})
     return out
 

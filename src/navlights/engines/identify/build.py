@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...classes import SITUATIONS, vessels
+from ...classes import SITUATIONS, commonness, vessels
 from ...errors import NavlightsError
 from ...model import Display, Edition, Item
 from ...notation import Pattern, token_of
@@ -28,7 +28,7 @@ Record = tuple[int, AspectRange]                  # (record kind, aspect range o
 class _Kind:
     """One record kind: what every reading made from it shares (all but the vessel class and aspects)."""
 
-    key: tuple[Any, ...]                # (variant words, period, sector label, pattern key, rules, gaps)
+    key: tuple[Any, ...]                # (variant words, period, sector label, pattern key, rules, gaps, lights)
     choose: Any
     weight: float
     sector: Sector
@@ -37,7 +37,17 @@ class _Kind:
     citations: tuple[str, ...]
     gaps: tuple[str, ...]
     pattern: Pattern
+    general: str | None = None          # her own signal is a gap: only the general lights (words), else None
     full: dict[tuple[Any, ...], Pattern] = field(default_factory=dict)  # (levels, roles) -> pattern seen
+
+
+def _general_words(d: Display) -> str | None:
+    """Where her situation's own signal is a gap (``signal_unknown``): 'general lights only: Rule 8 (pilot
+    vessel) not found; her own lights may replace or add to them'; None otherwise."""
+    unknown = list(dict.fromkeys(n.words() for n in d.notes if n.kind == "gap" and n.signal_unknown))
+    if not unknown:
+        return None
+    return f"general lights only: {'; '.join(unknown)}; her own lights may replace or add to them"
 
 
 class _Builder:
@@ -84,7 +94,8 @@ class _Builder:
                 boxes = self.groups[(label, rid)] = {}
             slot = boxes.get(box)
             if slot is None:
-                boxes[box] = [{rng}, v, self.n_records]
+                own = {rng}          # the ranges of this vessel itself, kept apart when boxes merge
+                boxes[box] = [own, v, self.n_records, own]
             else:
                 slot[0].add(rng)
 
@@ -129,14 +140,14 @@ class _Builder:
             lights = tuple((r, token_of(by_role[r].what, by_role[r].colour, by_role[r].canonical),
                             str(by_role[r].citation)) for r in sector.roles)
             for rng, pat, roles in pieces:
-                rk = (words, period, sector.label(), pat.key(), rules, gaps)
+                rk = (words, period, sector.label(), pat.key(), rules, gaps, lights)
                 rid = self.rid_of.get(rk)
                 if rid is None:
                     rid = self.rid_of[rk] = len(self.kinds)
                     cites = sorted({c for _, _, c in lights} | {str(prov[p].citation) for p in shown})
-                    unknown = any(prov[p].signal_unknown for p in d.provisions if p in prov)
-                    self.kinds.append(_Kind(rk, choose, weight * (SIGNAL_UNKNOWN_WEIGHT if unknown else 1.0),
-                                            sector, lights, rules, tuple(cites), gaps, pat))
+                    general = _general_words(d)
+                    self.kinds.append(_Kind(rk, choose, weight * (SIGNAL_UNKNOWN_WEIGHT if general else 1.0),
+                                            sector, lights, rules, tuple(cites), gaps, pat, general))
                 self.kinds[rid].full.setdefault((pat.levels, roles), pat)
                 records.append((rid, rng))
 
@@ -146,23 +157,23 @@ class _Builder:
         """Merge along the facts, per situation; drop a lighting that shows nothing a plainer one of
         the same situation does not (same picture, over no more lengths and aspects); group the rest
         by (kind, box, aspects), so that situations that read the same come together."""
-        cands: dict[tuple, list[tuple[float, int, str, int, tuple, tuple, dict, int]]] = {}
+        cands: dict[tuple, list[tuple[float, int, str, int, tuple, tuple, dict, int, set]]] = {}
         for (label, rid), boxes in self.groups.items():
             f = self.kinds[rid]
-            for box, (ranges, example, order) in _merge_boxes(boxes).items():
+            for box, (ranges, example, order, own) in _merge_boxes(boxes).items():
                 cands.setdefault((label, f.key[3]), []).append(
-                    (-f.weight, order, label, rid, box, union(ranges), example, order))
+                    (-f.weight, order, label, rid, box, union(ranges), example, order, own))
         merged: dict[tuple[Any, ...], list[tuple[str, int, list[Any]]]] = {}
         for group in cands.values():
             group.sort(key=lambda c: (c[0], c[1]))
             kept: list[tuple] = []
             for c in group:
-                _, _, label, rid, box, rs, example, order = c
+                _, _, label, rid, box, rs, example, order, own = c
                 if any(_box_within(box, k[4]) and union(k[5] + rs) == k[5] for k in kept):
                     self.n_dropped += 1
                     continue
                 kept.append(c)
-                merged.setdefault((rid, box, rs), []).append((label, rid, [rs, example, order]))
+                merged.setdefault((rid, box, rs), []).append((label, rid, [rs, example, order, own]))
         return merged
 
     def readings(self) -> list[Reading]:
@@ -174,10 +185,10 @@ class _Builder:
     def _reading(self, rid: int, box: Box, entries: list[tuple[str, int, list[Any]]]) -> Reading:
         """One reading: a kind over a box of the facts, the first situation named, the others in ``also``."""
         label_order, facts = self.label_order, self.facts
-        entries.sort(key=lambda e: (label_order.get(e[0], 10**6), e[2][2]))
-        label, _, (rs, example, order) = entries[0]
+        entries.sort(key=lambda e: (-commonness(e[0]), label_order.get(e[0], 10**6), e[2][2]))
+        label, _, (rs, example, order, own) = entries[0]
         f = self.kinds[rid]
-        words, period, _, pkey, rules, gaps = f.key
+        words, period, _, pkey, rules, gaps, _ = f.key
         conds = tuple(w for w in (facts[k].words(*b) for k, b in enumerate(box) if b is not None) if w)
         limits = tuple(facts[k].limits(*b) for k, b in enumerate(box) if b is not None and facts[k].words(*b))
         also = tuple(dict.fromkeys(e[0] for e in entries[1:] if e[0] != label))
@@ -186,8 +197,8 @@ class _Builder:
             edition=self.edition.id, situation=label, also=also, conditions=conds, limits=limits, vessel=ex,
             variant=words, choose=f.choose, weight=round(f.weight, 6), period=period, sector=f.sector, aspects=rs,
             heading=heading_words(rs), picture=f.pattern.notation(), pattern_key=pkey, lights=f.lights,
-            rules=rules, citations=f.citations, gaps=gaps,
-            order=label_order.get(label, 10**6) * 10**7 + order, rid=rid)
+            rules=rules, citations=f.citations, gaps=gaps, vessel_aspects=union(own), general=f.general,
+            order=label_order.get(label, 10**6) * 10**7 + order, rid=rid, commonness=commonness(label))
 
 
 # -- 6: maps ----------------------------------------------------------------------------------

@@ -86,7 +86,8 @@ _OTHER = ((1, 2), (0, 2), (0, 1))
 
 def _merge_boxes(boxes: dict[tuple, list[Any]]) -> dict[tuple, list[Any]]:
     """Merge boxes of atom ranges (one per fact, None where the fact is not set) that are adjacent
-    along one fact and equal along the others; each box carries [ranges, example, order]."""
+    along one fact and equal along the others; each box carries [ranges, example, order, the example's
+    own ranges] (the merged box keeps its first example and that example's ranges)."""
     if len(boxes) < 2:
         return boxes
     first = next(iter(boxes))
@@ -115,7 +116,7 @@ def _merge_boxes(boxes: dict[tuple, list[Any]]) -> dict[tuple, list[Any]]:
                     merged[dim] = (run_box[dim][0], bx[dim][1])
                     run_box = tuple(merged)
                     other = cur[bx]
-                    run_val = [run_val[0] | other[0], run_val[1], min(run_val[2], other[2])]
+                    run_val = [run_val[0] | other[0], run_val[1], min(run_val[2], other[2]), run_val[3]]
                     changed = True
                 else:
                     new[run_box] = run_val

@@ -23,33 +23,40 @@ def _exact(idx: EditionIndex, q: Pattern) -> list[int]:
 
 
 def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[str, tuple]]:
-    """Reading number -> (match kind, detail), the best kind for each reading; :func:`remark` words the detail."""
+    """Reading number -> (match kind, detail), the best kind for each reading; :func:`remark` words the detail.
+
+    The same lights arranged otherwise are an ``arrangement`` when they stand in the same vertical lines
+    as seen (only their order or heights differ), ``regrouped`` when not: a vertical line seen is a
+    strong observation, and a reading that keeps it with one light missed ranks before one that breaks it.
+    """
     found: dict[int, tuple[str, tuple]] = {}
     for k in _exact(idx, q):
         found[k] = ("exact", ())
     if not near:
         return found
     rank = {k: v[0] for k, v in KINDS.items()}
+
+    def better(k: int, kind: str) -> bool:
+        return k not in found or rank[found[k][0]] > rank[kind]
+
+    lines = sorted(q.columns)
     for k in idx.by_bag.get((q.period, q.bag()), ()):
-        if k not in found:
-            found[k] = ("arrangement", ())
+        kind = "arrangement" if sorted(idx.readings[k].pattern_key[1]) == lines else "regrouped"
+        if better(k, kind):
+            found[k] = (kind, ())
     if q.period == "night":
         for ci, ki, tok in q.lights():
             other = _DOUBT.get(tok)
             if other is None:
                 continue
             for k in _exact(idx, q.with_token(ci, ki, other)):
-                if k not in found or rank[found[k][0]] > 2:
+                if better(k, "colour-doubt"):
                     found[k] = ("colour-doubt", (ci, ki, other))
     rels = q.relations
-    if q.complete:
-        for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
-            if r == rels and (k not in found or rank[found[k][0]] > 3):
-                found[k] = ("missed-light", (role, tok))
-    else:
-        for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
-            if (k not in found or rank[found[k][0]] > 3) and all(a is None or a == b for a, b in zip(rels, r)):
-                found[k] = ("missed-light", (role, tok))
+    for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
+        if better(k, "missed-light") and (r == rels if q.complete else
+                                          all(a is None or a == b for a, b in zip(rels, r))):
+            found[k] = ("missed-light", (role, tok))
     if q.size > 1:
         for ci, ki, tok in q.lights():
             for k in _exact(idx, q.without(ci, ki)):

@@ -100,6 +100,8 @@ def _sector_pieces(s: Sector, pts: Sequence[Point], period: str) -> list[Piece]:
         hi = start + a1
         while hi > 360.0 + 1e-12:
             hi -= 360.0
+        if a1 - a0 <= 1e-12:     # a single aspect (a cut): one number at both ends, not 0 and 360
+            hi = lo
         if width >= 360.0 and len(ranges) == 1:
             lo, hi, c0, c1 = s.start_deg, s.end_deg, s.start_closed, s.end_closed
         pieces.append((AspectRange(lo, hi, c0, c1), pat, roles_))

@@ -19,8 +19,13 @@ KINDS: dict[str, tuple[int, float, str]] = {
     "arrangement": (1, 0.6, "the same lights, arranged otherwise (the placement is typical, not known)"),
     "colour-doubt": (2, 0.55, "one light's colour read otherwise: white for yellow or yellow for white"),
     "missed-light": (3, 0.5, "she shows one light more, which may have been missed"),
-    "extra-light": (4, 0.4, "one light seen is not hers"),
+    "regrouped": (4, 0.45, "the same lights, but not in the vertical lines seen (lights side by side taken "
+                           "for a vertical line, or the reverse)"),
+    "extra-light": (5, 0.4, "one light seen is not hers"),
 }
+#: How much the width of a reading's aspects counts in its prior: 1 - WIDTH_SHARE for a single aspect,
+#: 1 for all round. Small, so that the lighting and the situation rank first and the width breaks ties.
+WIDTH_SHARE = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +53,21 @@ class Reading:
     gaps: tuple[str, ...]               # what the rule base does not know for her (gap notes)
     order: int                          # place in the index: situations in their order, then by size
     rid: int = 0                        # the index's record kind (internal)
-    prior: float = 0.0                  # weight x (0.5 + 0.5 x width of the aspects / 360)
+    commonness: float = 1.0             # how often a look-out meets her situation (classes.commonness)
+    vessel_aspects: tuple[AspectRange, ...] = ()   # where `vessel` itself shows the picture (within `aspects`)
+    general: str | None = None          # her own signal is a gap: the lights are only her general lights (words)
+    prior: float = 0.0                  # plausibility x (1 - WIDTH_SHARE + WIDTH_SHARE x width / 360)
 
     def __post_init__(self) -> None:
         w = min(sum(POINT_WIDTH_DEG if r.point else r.width_deg for r in self.aspects), 360.0)
-        object.__setattr__(self, "prior", self.weight * (0.5 + 0.5 * w / 360.0))
+        object.__setattr__(self, "prior", self.plausibility * (1.0 - WIDTH_SHARE + WIDTH_SHARE * w / 360.0))
+
+    @property
+    def plausibility(self) -> float:
+        """How likely she is, aspects aside: the lighting's weight (typical 1, less for each step to an
+        option, an optional light, another scheme, a light on approach, a situation whose own signal
+        is not known) x how common her situation is."""
+        return self.weight * self.commonness
 
     @property
     def width_deg(self) -> float:
@@ -81,8 +96,9 @@ class Reading:
 
     @property
     def aspect_deg(self) -> float:
-        """A representative aspect: the middle of the widest range."""
-        r = max(self.aspects, key=lambda r: r.width_deg)
+        """A representative aspect: the middle of the widest range where ``vessel`` itself shows the picture
+        (the aspects of a reading merged over lengths may reach beyond her own)."""
+        r = max(self.vessel_aspects or self.aspects, key=lambda r: r.width_deg)
         return round(r.mid_deg, 6)
 
 
@@ -107,7 +123,7 @@ class Hypothesis:
 
     @property
     def score(self) -> float:
-        """KINDS weight x the reading's prior (variant weight x how wide its aspects are), 0 to 1."""
+        """KINDS weight x the reading's prior (plausibility x how wide its aspects are), 0 to 1."""
         return round(self.raw_score, 4)
 
     @property
@@ -147,6 +163,7 @@ class Hypothesis:
             "heading": r.heading, "picture": r.picture,
             "lights": [{"role": role, "token": tok, "cite": cite} for role, tok, cite in r.lights],
             "rules": list(r.rules), "citations": list(r.citations), "gaps": list(r.gaps),
+            "general_lights": r.general,
             "match": self.match, "near": self.near, "remark": self.remark, "score": self.score,
         }
 
@@ -210,7 +227,7 @@ def remark(q: Pattern, kind: str, detail: tuple, reading: Reading) -> str | None
     """Words for a near match: what must have been missed, misread or added."""
     if kind == "exact":
         return None
-    if kind == "arrangement":
+    if kind in ("arrangement", "regrouped"):
         return f"she shows these lights arranged as {reading.picture}"
     if kind == "colour-doubt":
         ci, ki, other = detail

@@ -7,7 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ...errors import NavlightsError
+from ... import api
+from ...errors import MissingFactError, NavlightsError
 from .. import pages
 from ..common import defaults_if_empty, failed, form_values, page, parse
 from ..queries import ViewQuery
@@ -21,15 +22,19 @@ DEFAULT_VESSEL = {"length": "200 ft"}
 @router.get("/explore", response_class=HTMLResponse, include_in_schema=False)
 async def explore_page(request: Request) -> HTMLResponse:
     q, err = parse(ViewQuery, request, DEFAULT_VESSEL)
-    data, svgs = None, {}
+    data, svgs, ask = None, {}, None
     if q is not None:
         try:
             data = pages.explore(q)
             svgs = pages.explore_svgs(data, q)
+        except MissingFactError as e:      # a fact the edition needs: asked for in the form, not an error page
+            message = str(e)
+            ask = (api.flat_field(e.field or ""), message.split(": ", 1)[1] if message.startswith(f"{e.field}: ")
+                   else message)
         except NavlightsError as e:
             err = failed(e)
     return page(request, "explore.html", status=422 if err else 200, title="Explore", data=data, svgs=svgs,
-                form=form_values(request, DEFAULT_VESSEL), error=err)
+                form=form_values(request, DEFAULT_VESSEL), error=err, ask=ask)
 
 
 @router.get("/explore.json", tags=["pages"], summary="The display, the picture and the sectors of one vessel",

@@ -1,24 +1,40 @@
-// navlights explore page: the aspect slider redraws the night (or day) view without reloading.
+// navlights explore page: the aspect slider (and the distance) redraw the view without reloading; any other
+// change to the form reloads the page, so that the picture, the heading, the table, the gaps, the sectors and
+// the plan always describe the same vessel (the one the page was built for).
 "use strict";
 (function () {
   const form = document.getElementById("explore-form");
   const slider = document.getElementById("f-aspect");
   const out = document.getElementById("aspect-value");
+  const result = document.getElementById("result");
   const view = document.getElementById("night-view");
   const figure = document.getElementById("view-figure");
   const words = document.getElementById("picture-text");
+  const gapsLine = document.getElementById("picture-gaps");
   const aspectWords = document.getElementById("aspect-words");
   const seen = document.getElementById("seen-list");
+  const dist = document.getElementById("f-distance");
   if (!form || !slider) return;
+
+  // A field the edition needs (the 'Needed' box): open its part of the form and put the cursor there.
+  const needed = form.dataset.needed && document.getElementById("f-" + form.dataset.needed);
+  if (needed) {
+    const more = needed.closest("details");
+    if (more) more.open = true;
+    needed.focus();
+  }
+  if (!result) return;          // no vessel shown: the form is submitted with Show
+
+  // The vessel shown: the page's own query; only the observer's aspect and distance change here.
+  const shown = new URLSearchParams(result.dataset.json.split("?")[1] || "");
 
   let busy = false;
   let again = false;
 
   function params() {
-    const p = new URLSearchParams();
-    for (const [k, v] of new FormData(form)) {
-      if (v !== "") p.append(k, v);
-    }
+    const p = new URLSearchParams(shown);
+    p.set("aspect", slider.value);
+    if (dist && dist.value !== "") p.set("distance", dist.value); else p.delete("distance");
     return p;
   }
 
@@ -35,6 +51,11 @@
     aspectWords.textContent = o.aspect_words.charAt(0).toUpperCase() + o.aspect_words.slice(1) +
       " (" + a + "°); " + o.heading_cue + ".";
     words.textContent = data.picture;
+    if (gapsLine) {
+      const g = [...new Set(data.gaps.map((x) => x.words))];
+      gapsLine.hidden = !(g.length && data.items.length);
+      gapsLine.textContent = "Not known (she may show more or other lights): " + g.join("; ");
+    }
     seen.replaceChildren();
     for (const s of data.items) {
       const li = el("li");
@@ -89,10 +110,13 @@
     out.textContent = slider.value + "°";
     update();
   });
-  // night or day changes the table of sectors too: reload the page
-  for (const r of form.querySelectorAll('input[name="period"]')) r.addEventListener("change", () => form.submit());
-  const dist = document.getElementById("f-distance");
   if (dist) dist.addEventListener("change", update);
+  // Anything else (the edition, the vessel, night or day, the alternatives) changes the whole page: reload it.
+  form.addEventListener("change", function (ev) {
+    const t = ev.target;
+    if (t === slider || t === dist) return;
+    form.submit();
+  });
 
   for (const a of document.querySelectorAll(".sector-link")) {
     a.addEventListener("click", function (ev) {
