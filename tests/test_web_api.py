@@ -343,6 +343,7 @@ def test_a_bug_is_a_logged_json_error_not_a_traceback(db, monkeypatch, caplog):
     def bug(q):
         raise ZeroDivisionError("a bug")
     monkeypatch.setattr(pages, "explore", bug)
+    monkeypatch.setattr(pages, "explore_bytes", bug)
     client = TestClient(create_app(db), raise_server_exceptions=False)
     with caplog.at_level(logging.ERROR, logger="navlights.web"):
         r = client.get("/explore.json?length=200+ft")

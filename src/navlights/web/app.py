@@ -19,6 +19,7 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from swagger_ui_bundle import swagger_ui_path
 
 from .. import api
 from ..errors import NavlightsError
@@ -26,6 +27,7 @@ from .common import HERE, Context, error_json, error_page, first_error, status_o
 from .guard import Guard
 from .queries import CompareQuery, IdentifyQuery, RenderQuery, TrainQuery, ViewQuery
 from .routes import ROUTERS
+from .routes.docs import SWAGGER_STATIC
 from .training import Progress
 
 DESCRIPTION = """\
@@ -52,10 +54,19 @@ class ErrorBody(BaseModel):
     status: int = Field(..., description="the HTTP status, repeated")
 
 
+#: Every status the app answers besides 200, on every operation (the guard and the handlers answer them all alike).
 ERRORS: dict[int | str, dict[str, Any]] = {
-    422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field"},
+    400: {"model": ErrorBody, "description": "A Content-Length that is not a number"},
+    403: {"model": ErrorBody, "description": "A POST whose Origin is another site"},
+    404: {"model": ErrorBody, "description": "No such page, question or file (a NUL byte in a path included)"},
+    405: {"model": ErrorBody, "description": "Method not allowed here (the `Allow` header lists those that are)"},
     413: {"model": ErrorBody, "description": "Body over 64 KiB"},
-    414: {"model": ErrorBody, "description": "Query string over 4 KiB"},
+    414: {"model": ErrorBody, "description": "Query string over 4 KiB, or path over 1 KiB"},
+    422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field, the value and what "
+                                             "is allowed"},
+    500: {"model": ErrorBody, "description": "A bug: logged with a reference the answer gives, never a traceback"},
+    503: {"model": ErrorBody, "description": "No renderer or identification in this build, or the training "
+                                             "database cannot be opened"},
 }
 
 #: The parameters each JSON route takes, for 'unknown parameter' messages.
@@ -67,10 +78,11 @@ _QUERY_MODELS: dict[str, type[BaseModel]] = {
 def create_app(db_path: str | Path | None = None, *, seed: int | None = None) -> FastAPI:
     """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir)."""
     app = FastAPI(title="navlights", version=api.version(), description=DESCRIPTION, openapi_tags=TAGS,
-                  docs_url="/docs/swagger", redoc_url=None, responses=ERRORS)
+                  docs_url=None, redoc_url=None, responses=ERRORS)
     ctx = Context(progress=Progress(db_path, seed=seed), templates=templates())
     app.state.ctx = ctx
     app.state.progress = ctx.progress
+    app.mount(SWAGGER_STATIC, StaticFiles(directory=str(swagger_ui_path)), name="swagger-ui")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(Guard)
     app.exception_handler(NavlightsError)(navlights_error)
@@ -96,6 +108,8 @@ async def validation_error(request: Request, exc: RequestValidationError) -> Res
     """FastAPI's validation errors, reduced to one line naming the field."""
     m = _QUERY_MODELS.get(request.url.path)
     field, message = first_error(exc.errors(), tuple(m.model_fields) if m else ())
+    if api.json_depth(getattr(exc, "body", None)) > api.MAX_JSON_DEPTH:
+        field, message = "body", str(api.too_deep("body"))
     if wants_json(request):
         return error_json(422, field, message)
     return error_page(request, 422, message, field)
@@ -106,6 +120,8 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     words = {404: f"{request.url.path}: no such page", 405: f"{request.method}: not allowed here"}
     message = words.get(exc.status_code, str(exc.detail))
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+        if isinstance(exc.__cause__, RecursionError):
+            return error_json(422, "body", str(api.too_deep("body")))
         return error_json(422, "body", "body: cannot be read as JSON (malformed or not UTF-8)")
     if wants_json(request) or exc.status_code == 405:
         return error_json(exc.status_code, None, message, headers=getattr(exc, "headers", None))
