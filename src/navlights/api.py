@@ -39,7 +39,7 @@ def editions() -> list[Edition]:
 
 def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> Display:
     """The lights and shapes the vessel shows under the edition, each cited."""
-    return _display.display(make_vessel(vessel), edition(edition_name))
+    return _memo_display(make_vessel(vessel), edition(edition_name))
 
 
 def editions_json() -> list[dict[str, Any]]:
@@ -449,7 +449,9 @@ def write_gallery(outdir: str, edition_name: str = DEFAULT_EDITION, **options: A
 # =============================================================================================
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
 
-from .errors import VesselError  # noqa: E402
+from functools import lru_cache  # noqa: E402
+
+from .errors import NavlightsError, VesselError  # noqa: E402
 
 #: How deeply a JSON input (``--vessel-json``, a posted body) may nest; a vessel is three levels deep.
 MAX_JSON_DEPTH = 16
@@ -486,3 +488,18 @@ def check_json_depth(data: Any, field: str) -> Any:
 def edition_names() -> list[str]:
     """Every name an edition answers to: ids and aliases, lower case (the web's OpenAPI enums)."""
     return sorted(loader.names(), key=lambda n: (n not in loader.edition_ids(), n))
+
+
+def _memo_display(vessel: Vessel, ed: Edition) -> Display:
+    """:func:`display`, remembered for the last 1024 (vessel, edition) pairs of the rule base's own editions (loaded
+    once and never replaced, so their id names them); an edition object made elsewhere is not remembered."""
+    try:
+        ours = loader.load(ed.id) is ed
+    except NavlightsError:
+        ours = False
+    return _displays(vessel, ed.id) if ours else _display.display(vessel, ed)
+
+
+@lru_cache(maxsize=1024)
+def _displays(vessel: Vessel, edition_id: str) -> Display:
+    return _display.display(vessel, loader.load(edition_id))

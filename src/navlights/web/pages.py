@@ -145,11 +145,11 @@ def explore(q: ViewQuery) -> dict[str, Any]:
 
 @lru_cache(maxsize=512)
 def _explore(q: ViewQuery, render_available: bool) -> dict[str, Any]:
-    return {**_explore_static(q.vessel(), q.edition, q.choose, q.period), **_explore_dynamic(q, render_available)}
+    return {**explore_static(q.vessel(), q.edition, q.choose, q.period), **_explore_dynamic(q, render_available)}
 
 
 @lru_cache(maxsize=256)
-def _explore_static(vessel: api.Vessel, edition: str, choose: str, period: str | None) -> dict[str, Any]:
+def explore_static(vessel: api.Vessel, edition: str, choose: str, period: str | None) -> dict[str, Any]:
     """What explore shows that does not depend on the observer (the display, the sectors, the gaps), per
     (vessel, edition, choose, period): remembered for 256 of them, as data and (below) as JSON text."""
     display = api.display_json(vessel, edition)
@@ -170,7 +170,7 @@ def _explore_static(vessel: api.Vessel, edition: str, choose: str, period: str |
 
 @lru_cache(maxsize=256)
 def _explore_static_json(vessel: api.Vessel, edition: str, choose: str, period: str | None) -> str:
-    return _dumps(_explore_static(vessel, edition, choose, period))
+    return _dumps(explore_static(vessel, edition, choose, period))
 
 
 def _dumps(data: Any) -> str:
