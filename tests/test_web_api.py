@@ -536,6 +536,7 @@ def test_serve_command(monkeypatch, capsys, tmp_path):
     assert calls["app"] == "navlights.web.app:create_app" and calls["factory"] and calls["workers"] == 2
     assert os.environ["NAVLIGHTS_DB"] == str(tmp_path / "w.sqlite")
     monkeypatch.delenv("NAVLIGHTS_DB")
+    monkeypatch.delenv("NAVLIGHTS_PREPARE", raising=False)
 
 
 def test_import_navlights_stays_light():

@@ -503,3 +503,13 @@ def _memo_display(vessel: Vessel, ed: Edition) -> Display:
 @lru_cache(maxsize=1024)
 def _displays(vessel: Vessel, edition_id: str) -> Display:
     return _display.display(vessel, loader.load(edition_id))
+
+
+def prepare_identify(cache_dir: str | None = None) -> list[str]:
+    """Make every edition's identification index now, so that the first :func:`identify` finds it ready: read
+    from ``cache_dir`` on disk when it holds it, else built (and written there). The ids of the editions."""
+    from .engines import identify as _identify
+    eds = editions()
+    for ed in eds:
+        _identify.index(ed, cache_dir)
+    return [ed.id for ed in eds]

@@ -10,6 +10,11 @@ module builds the app, its middleware and error handlers, and includes the route
 
 from __future__ import annotations
 
+import logging
+import os
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from swagger_ui_bundle import swagger_ui_path
 
 from .. import api
+from . import pages
 from ..errors import NavlightsError
 from .common import HERE, Context, error_json, error_page, first_error, status_of, templates, wants_json
 from .guard import Guard
@@ -29,6 +35,10 @@ from .queries import CompareQuery, IdentifyQuery, RenderQuery, TrainQuery, ViewQ
 from .routes import ROUTERS
 from .routes.docs import SWAGGER_STATIC
 from .training import Progress
+
+log = logging.getLogger("navlights.web")
+#: The environment variable that asks create_app to prepare (worker processes of ``navlights serve``).
+PREPARE_ENV = "NAVLIGHTS_PREPARE"
 
 DESCRIPTION = """\
 What lights and shapes a vessel shows under each historical edition of the rules held in the rule base
@@ -75,10 +85,16 @@ _QUERY_MODELS: dict[str, type[BaseModel]] = {
     "/compare.json": CompareQuery, "/identify.json": IdentifyQuery, "/train.json": TrainQuery}
 
 
-def create_app(db_path: str | Path | None = None, *, seed: int | None = None) -> FastAPI:
-    """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir)."""
+def create_app(db_path: str | Path | None = None, *, seed: int | None = None, prepare: bool | None = None) -> FastAPI:
+    """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir).
+
+    ``prepare``: when the server starts, make the identification indexes in a background thread (read from
+    the disk cache, or built), so that the first identify request finds them ready (default: $NAVLIGHTS_PREPARE
+    is 1; ``navlights serve`` sets it)."""
+    if prepare is None:
+        prepare = os.environ.get(PREPARE_ENV) == "1"
     app = FastAPI(title="navlights", version=api.version(), description=DESCRIPTION, openapi_tags=TAGS,
-                  docs_url=None, redoc_url=None, responses=ERRORS)
+                  docs_url=None, redoc_url=None, responses=ERRORS, lifespan=_prepare if prepare else None)
     ctx = Context(progress=Progress(db_path, seed=seed), templates=templates())
     app.state.ctx = ctx
     app.state.progress = ctx.progress
@@ -91,6 +107,25 @@ def create_app(db_path: str | Path | None = None, *, seed: int | None = None) ->
     for router in ROUTERS:
         app.include_router(router)
     return app
+
+
+@asynccontextmanager
+async def _prepare(app: FastAPI) -> AsyncIterator[None]:
+    """Server start: the identification indexes are made in a background thread, at low priority."""
+    threading.Thread(target=_prepare_identify, name="navlights-prepare", daemon=True).start()
+    yield
+
+
+def _prepare_identify() -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)      # Linux: this thread only
+    except (AttributeError, OSError):
+        pass
+    try:
+        if pages.identifier() is not None:
+            api.prepare_identify(api.identify_cache_dir())
+    except Exception:  # the first identify request builds what is missing and reports its own errors
+        log.exception("preparing the identification indexes failed")
 
 
 # --- errors -----------------------------------------------------------------------------------
