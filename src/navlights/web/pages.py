@@ -184,15 +184,15 @@ def _explore_dynamic(q: ViewQuery, render_available: bool) -> dict[str, Any]:
                             eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
                             period=q.period)
     params = q.params()
-    period = picture["period"]
-    night = {**params, "view": period, "width": NIGHT_SIZE[0], "height": NIGHT_SIZE[1]}
-    plan = {**params, "view": "plan", "width": PLAN_SIZE[0], "height": PLAN_SIZE[1]}
+    query = _url("", params)                 # the query string, written once for the three links that carry it
+    render = f"/api/render.svg{query}{'&' if query else '?'}"
     return {
         "query": params,
         "picture": picture,
         "render": {"available": render_available,
-                   "view": _url("/api/render.svg", night), "plan": _url("/api/render.svg", plan)},
-        "links": {"json": _url("/explore.json", params), "compare": _url("/compare", {
+                   "view": f"{render}view={picture['period']}&width={NIGHT_SIZE[0]}&height={NIGHT_SIZE[1]}",
+                   "plan": f"{render}view=plan&width={PLAN_SIZE[0]}&height={PLAN_SIZE[1]}"},
+        "links": {"json": "/explore.json" + query, "compare": _url("/compare", {
             k: v for k, v in params.items() if k not in ("edition", "aspect", "distance", "eye_height",
                                                         "visibility", "period", "choose")})},
     }
