@@ -175,7 +175,7 @@ def _json_query(model: type[M], query: bytes) -> M:
     blank = [k for k, v in raw.items() if k in model.model_fields and not v.strip()]
     if blank:
         raise RequestValidationError([{"type": "blank", "loc": ("query", blank[0]), "input": "",
-                                       "msg": "empty; leave the parameter out for its default"}])
+                                       "msg": "'' (empty) is not allowed; leave the parameter out for its default"}])
     try:
         return model.model_validate(raw)
     except ValidationError as e:
