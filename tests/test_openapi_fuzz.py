@@ -15,6 +15,7 @@ then checks that no single value the schema allows is refused for itself.
 from __future__ import annotations
 
 import re
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,8 @@ schemathesis = pytest.importorskip("schemathesis")
 
 EXAMPLES = 40
 SEED = 15
+#: The time bound of one operation's run (it takes 1-4 s of CPU; generous for a loaded 2-core CI machine).
+OPERATION_BUDGET_S = 120
 
 APP = create_app(Path("/nonexistent-navlights-test-dir") / "unused.sqlite", seed=SEED)
 CONFIG = schemathesis.Config.from_dict({
@@ -51,8 +54,20 @@ def _training_db(tmp_path_factory: pytest.TempPathFactory) -> Any:
     progress.close()
 
 
+@pytest.fixture()
+def time_bound() -> Any:
+    """Fail an operation's run that goes past OPERATION_BUDGET_S rather than let the suite hang."""
+    def expired(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"schemathesis: one operation ran past {OPERATION_BUDGET_S} s")
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(OPERATION_BUDGET_S)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
 @schema.parametrize()
-def test_the_api_holds_to_its_schema(case):
+def test_the_api_holds_to_its_schema(case, time_bound):
     case.call_and_validate()
 
 
