@@ -52,6 +52,7 @@ Vessel parameters mirror the CLI's vessel options (`--tow-length` is `tow_length
 TAGS = [
     {"name": "pages", "description": "The data behind each HTML page."},
     {"name": "pictures", "description": "The observer's view, in words and as SVG."},
+    {"name": "editions", "description": "What changed between editions, and which governed when and where."},
     {"name": "training", "description": "Questions, answers and progress (kept in SQLite)."},
 ]
 
