@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_identify.py
 	$(BIN)/python benchmarks/bench_render.py
 	$(BIN)/python benchmarks/bench_plan.py
+	$(BIN)/python benchmarks/bench_capacity.py
 
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden

@@ -41,7 +41,13 @@ def test_frozen_and_hashable():
     ({"propulsion": "power", "pushing": True, "being_pushed": True}, "pushing and being_pushed", "cannot both"),
     ({"propulsion": "sail", "sails_set": True}, "sails_set", "power-driven vessel also under sail"),
     ({"propulsion": "power", "towing": {"bad": 1}}, "towing.bad", "unknown field 'towing.bad'"),
-    ({"propulsion": "power", "tonnage": -1}, "tonnage", "greater than or equal to 0"),
+    ({"propulsion": "power", "tonnage": -1}, "tonnage", "tonnage: -1 is out of range; allowed: 0 to 1000000"),
+    # issue 15: NaN and infinity in our own words, not pydantic's; a breadth greater than the length
+    ({"propulsion": "power", "tonnage": float("nan")}, "tonnage", "tonnage: nan is not a finite number; allowed: 0 to"),
+    ({"propulsion": "power", "tonnage": float("inf")}, "tonnage", "tonnage: inf is not a finite number"),
+    ({"propulsion": "power", "towing": {"vessels": 0}}, "towing.vessels", "0 is out of range; allowed: 1 to 100"),
+    ({"propulsion": "power", "length": "200 ft", "breadth": "300 ft"}, "breadth",
+     "breadth: 91.44 m is more than her length (60.96 m); allowed: at most her length"),
     ({"propulsion": "power", "status": "sunk"}, "status", "allowed: underway, anchored, aground or moored"),
     ({}, "propulsion", "is required"),
 ])

@@ -345,6 +345,7 @@ def test_a_bug_is_a_logged_json_error_not_a_traceback(db, monkeypatch, caplog):
     def bug(q):
         raise ZeroDivisionError("a bug")
     monkeypatch.setattr(pages, "explore", bug)
+    monkeypatch.setattr(pages, "explore_bytes", bug)
     client = TestClient(create_app(db), raise_server_exceptions=False)
     with caplog.at_level(logging.ERROR, logger="navlights.web"):
         r = client.get("/explore.json?length=200+ft")
@@ -537,6 +538,7 @@ def test_serve_command(monkeypatch, capsys, tmp_path):
     assert calls["app"] == "navlights.web.app:create_app" and calls["factory"] and calls["workers"] == 2
     assert os.environ["NAVLIGHTS_DB"] == str(tmp_path / "w.sqlite")
     monkeypatch.delenv("NAVLIGHTS_DB")
+    monkeypatch.delenv("NAVLIGHTS_PREPARE", raising=False)
 
 
 def test_import_navlights_stays_light():

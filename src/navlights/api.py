@@ -39,7 +39,7 @@ def editions() -> list[Edition]:
 
 def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> Display:
     """The lights and shapes the vessel shows under the edition, each cited."""
-    return _display.display(make_vessel(vessel), edition(edition_name))
+    return _memo_display(make_vessel(vessel), edition(edition_name))
 
 
 def editions_json() -> list[dict[str, Any]]:
@@ -506,3 +506,72 @@ def example_plans() -> dict[str, str]:
     from importlib import resources
     folder = resources.files("navlights.plan") / "examples"
     return {p.name: p.read_text() for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.name.endswith(".json")}
+
+
+# =============================================================================================
+# --- issue 15: input limits and capacity helpers for the front ends ---------------------------
+
+from functools import lru_cache  # noqa: E402
+
+from .errors import NavlightsError, VesselError  # noqa: E402
+
+#: How deeply a JSON input (``--vessel-json``, a posted body) may nest; a vessel is three levels deep.
+MAX_JSON_DEPTH = 16
+
+
+def json_depth(data: Any) -> int:
+    """How deeply ``data`` (parsed JSON) nests: 0 for a scalar, 1 for a flat object or list (no recursion)."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((c, level + 1) for c in children if isinstance(c, (dict, list)))
+    return deepest
+
+
+def too_deep(field: str) -> VesselError:
+    """The one-line error for JSON nested past :data:`MAX_JSON_DEPTH`."""
+    return VesselError(f"{field}: too deep: JSON nested more than {MAX_JSON_DEPTH} levels; allowed: a JSON object "
+                       f"of vessel fields, at most {MAX_JSON_DEPTH} levels deep", field=field,
+                       allowed=f"at most {MAX_JSON_DEPTH} levels")
+
+
+def check_json_depth(data: Any, field: str) -> Any:
+    """``data`` if it nests at most :data:`MAX_JSON_DEPTH` levels, else :func:`too_deep`."""
+    if json_depth(data) > MAX_JSON_DEPTH:
+        raise too_deep(field)
+    return data
+
+
+def edition_names() -> list[str]:
+    """Every name an edition answers to: ids and aliases, lower case (the web's OpenAPI enums)."""
+    return sorted(loader.names(), key=lambda n: (n not in loader.edition_ids(), n))
+
+
+def _memo_display(vessel: Vessel, ed: Edition) -> Display:
+    """:func:`display`, remembered for the last 1024 (vessel, edition) pairs of the rule base's own editions (loaded
+    once and never replaced, so their id names them); an edition object made elsewhere is not remembered."""
+    try:
+        ours = loader.load(ed.id) is ed
+    except NavlightsError:
+        ours = False
+    return _displays(vessel, ed.id) if ours else _display.display(vessel, ed)
+
+
+@lru_cache(maxsize=1024)
+def _displays(vessel: Vessel, edition_id: str) -> Display:
+    return _display.display(vessel, loader.load(edition_id))
+
+
+def prepare_identify(cache_dir: str | None = None) -> list[str]:
+    """Make every edition's identification index now, so that the first :func:`identify` finds it ready: read
+    from ``cache_dir`` on disk when it holds it, else built (and written there). The ids of the editions."""
+    from .engines import identify as _identify
+    eds = editions()
+    for ed in eds:
+        _identify.index(ed, cache_dir)
+    return [ed.id for ed in eds]

@@ -225,6 +225,8 @@ def vessels(*editions: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
         for length, tonnage, tow, extent, breadth in itertools.product(
                 lengths, tonnages, tows if towish else [None], gears if fishing else [None],
                 breadths if "breadth" in base else [None]):
+            if breadth is not None and breadth > length:
+                continue                      # no vessel or towed object is broader than she is long
             v: dict[str, Any] = {k: (dict(x) if isinstance(x, dict) else x) for k, x in base.items()}
             v["length"] = f"{length} m"
             if tonnage is not None:

@@ -142,7 +142,7 @@ class Vessel(_Strict):
     near_channel: bool | None = Field(None, description="at anchor in or near a narrow channel, fairway or "
                                       "anchorage, or where other vessels normally navigate")
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
     @field_validator("length_m", mode="before")
     @classmethod
@@ -188,6 +188,9 @@ class Vessel(_Strict):
         if self.seaplane and self.propulsion not in ("power", "none"):
             raise ValueError(f"seaplane: a seaplane's propulsion is power or none, not '{self.propulsion}'")
         self._coherent_1972()
+        if self.breadth_m is not None and self.length_m is not None and self.breadth_m > self.length_m:
+            raise ValueError(f"breadth: {metres_text(self.breadth_m)} is more than her length "
+                             f"({metres_text(self.length_m)}); allowed: at most her length")
         return self
 
     def _coherent_1972(self) -> None:
@@ -315,7 +318,7 @@ class Vessel(_Strict):
         >>> Vessel.from_fields(length="200 ft", tow_vessels=0)
         Traceback (most recent call last):
         ...
-        navlights.errors.VesselError: tow_vessels: 0: Input should be greater than or equal to 1
+        navlights.errors.VesselError: tow_vessels: 0 is out of range; allowed: 1 to 100
         """
         given = _given(flat)
         try:
@@ -367,6 +370,8 @@ def _one_line(err: ValidationError) -> VesselError:
                            allowed=allowed)
     if kind == "missing":
         return VesselError(f"{loc}: is required", field=loc, allowed="see 'navlights lights --help'")
+    if kind in _NUMBER_WORDS:
+        return _number_error(loc, kind, val, e.get("ctx") or {})
     msg = msg.removeprefix("Value error, ")
     if kind == "value_error" and loc == "vessel":
         field = msg.split(":", 1)[0]
@@ -374,6 +379,24 @@ def _one_line(err: ValidationError) -> VesselError:
     if msg.startswith(loc + ":"):
         return VesselError(msg, field=loc, value=val)
     return VesselError(f"{loc}: {val!r}: {msg}", field=loc, value=val)
+
+
+#: pydantic's numeric error types, in our words.
+_NUMBER_WORDS = {"finite_number": "is not a finite number", "greater_than_equal": "at least",
+                 "less_than_equal": "at most", "greater_than": "more than", "less_than": "less than",
+                 "int_parsing": "is not a whole number", "int_from_float": "is not a whole number",
+                 "int_type": "is not a whole number", "float_parsing": "is not a number",
+                 "float_type": "is not a number"}
+
+
+def _number_error(loc: str, kind: str, val: Any, ctx: dict[str, Any]) -> VesselError:
+    """A numeric field's error as one line: the field, the value, what is allowed."""
+    bounds = {"tonnage": f"0 to {MAX_TONNAGE:.0f}", "towing.vessels": "1 to 100"}
+    allowed = bounds.get(loc, "a number")
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than") and loc not in bounds:
+        allowed = f"{_NUMBER_WORDS[kind]} {next(iter(ctx.values()), '')}"
+    words = _NUMBER_WORDS[kind] if not kind.startswith(("greater", "less")) else "is out of range"
+    return VesselError(f"{loc}: {val!r} {words}; allowed: {allowed}", field=loc, value=val, allowed=allowed)
 
 
 def make_vessel(data: dict[str, Any] | Vessel) -> Vessel:

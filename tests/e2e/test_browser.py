@@ -242,3 +242,15 @@ def test_training_progress_survives_a_killed_server(tmp_path, page):
             assert json.loads(r.read())["progress"]["answered"] == 3
     finally:
         second.stop()
+
+
+def test_swagger_ui_renders_from_local_files(server, page):
+    """Issue 15: /docs/swagger was blank (the app's CSP blocked the CDN); its files are now served by the app."""
+    outside: list[str] = []
+    page.on("request", lambda req: outside.append(req.url) if not req.url.startswith(server.url) else None)
+    page.goto(server.url + "/docs/swagger")
+    page.wait_for_selector(".opblock", timeout=20_000)
+    assert page.locator(".opblock").count() >= 10           # every operation of the JSON API
+    assert "/explore.json" in page.inner_text("#swagger-ui")
+    assert [u for u in outside if not u.startswith("data:")] == []
+    page.screenshot(path=str(SHOTS / "swagger.png"), full_page=False)

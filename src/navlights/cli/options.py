@@ -50,11 +50,14 @@ def read_json_arg(text: str) -> dict[str, Any]:
         except OSError as e:
             raise VesselError(f"vessel-json: cannot read '{path}': {e.strerror}", field="vessel-json",
                               value=str(path), allowed="@FILE naming a readable JSON file") from None
+    from .. import api
     try:
-        data = json.loads(text)
+        data = api.check_json_depth(json.loads(text), "vessel-json")
     except json.JSONDecodeError as e:
         raise VesselError(f"vessel-json: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}",
                           field="vessel-json", value=text, allowed="a JSON object") from None
+    except RecursionError:
+        raise api.too_deep("vessel-json") from None
     if not isinstance(data, dict):
         raise VesselError(f"vessel-json: expected a JSON object, got {type(data).__name__}",
                           field="vessel-json", value=text, allowed="a JSON object")

@@ -49,9 +49,10 @@ def serve(host: str, port: int, db: str | None, workers: int, log_level: str) ->
                    limit_concurrency=512 * workers, timeout_keep_alive=5)
     if workers > 1:          # worker processes import the app themselves and find the database in the environment
         os.environ["NAVLIGHTS_DB"] = str(where)
+        os.environ["NAVLIGHTS_PREPARE"] = "1"
         uvicorn.run("navlights.web.app:create_app", factory=True, workers=workers, **options)
     else:
-        uvicorn.run(create_app(db), **options)
+        uvicorn.run(create_app(db, prepare=True), **options)
 
 
 COMMANDS = (serve,)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from .elements import Circle, Element, Light, Line, Polygon, Rect, Scene, Sector, Shape, Text, VGradient
@@ -147,10 +148,12 @@ def _hex(c: str) -> tuple[int, int, int] | None:
     return None if not m else tuple(int(m.group(1)[k:k + 2], 16) for k in (0, 2, 4))  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=256)
 def _bands(e: Rect) -> str:
     """A top-to-bottom gradient as horizontal bands of solid colour, at most 2 levels apart.
 
-    resvg fills a gradient several times slower than solid colour; bands this fine do not show."""
+    resvg fills a gradient several times slower than solid colour; bands this fine do not show. Remembered
+    for the last 256 rectangles: the sea and sky of a view do not change with the aspect (issue 15)."""
     g = e.fill
     assert isinstance(g, VGradient)
     top, bottom = _hex(g.top), _hex(g.bottom)

@@ -531,14 +531,37 @@ def load_file(path: str | Path) -> Edition:
 
 @lru_cache(maxsize=None)
 def _index() -> dict[str, Path]:
-    """Edition id and aliases -> file, read from each file's [edition] header only."""
+    """Edition id and aliases -> file, read from each file's [edition] header only (not the whole file)."""
     out: dict[str, Path] = {}
     for f in sorted(DATA.glob("*.toml")):
-        with f.open("rb") as fh:
-            head = tomllib.load(fh).get("edition", {})
+        head = _header(f)
         for name in [head.get("id", f.stem), *head.get("aliases", [])]:
             out[str(name).lower()] = f
     return out
+
+
+def _header(path: Path) -> dict[str, Any]:
+    """The ``[edition]`` table of a rule file, parsed on its own (the whole file if it cannot be cut out)."""
+    text = path.read_text(encoding="utf-8")
+    start = text.find("\n[edition]\n")
+    if start >= 0:
+        end = text.find("\n[", start + 10)
+        try:
+            head = tomllib.loads(text[start:end if end >= 0 else len(text)]).get("edition", {})
+            if isinstance(head, dict) and "id" in head:
+                return head
+        except tomllib.TOMLDecodeError:
+            pass
+    try:
+        head = tomllib.loads(text).get("edition", {})
+    except tomllib.TOMLDecodeError:
+        return {}
+    return head if isinstance(head, dict) else {}
+
+
+def names() -> list[str]:
+    """Every edition id and alias, lower case."""
+    return list(_index())
 
 
 def edition_ids() -> list[str]:

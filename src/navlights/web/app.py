@@ -10,6 +10,11 @@ module builds the app, its middleware and error handlers, and includes the route
 
 from __future__ import annotations
 
+import logging
+import os
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +24,21 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from swagger_ui_bundle import swagger_ui_path
 
 from .. import api
+from . import pages
 from ..errors import NavlightsError
 from .common import HERE, Context, error_json, error_page, first_error, status_of, templates, wants_json
 from .guard import Guard
 from .queries import CompareQuery, IdentifyQuery, RenderQuery, TrainQuery, ViewQuery
 from .routes import ROUTERS
+from .routes.docs import SWAGGER_STATIC
 from .training import Progress
+
+log = logging.getLogger("navlights.web")
+#: The environment variable that asks create_app to prepare (worker processes of ``navlights serve``).
+PREPARE_ENV = "NAVLIGHTS_PREPARE"
 
 DESCRIPTION = """\
 What lights and shapes a vessel shows under each historical edition of the rules held in the rule base
@@ -40,6 +52,7 @@ Vessel parameters mirror the CLI's vessel options (`--tow-length` is `tow_length
 TAGS = [
     {"name": "pages", "description": "The data behind each HTML page."},
     {"name": "pictures", "description": "The observer's view, in words and as SVG."},
+    {"name": "editions", "description": "What changed between editions, and which governed when and where."},
     {"name": "training", "description": "Questions, answers and progress (kept in SQLite)."},
 ]
 
@@ -52,10 +65,19 @@ class ErrorBody(BaseModel):
     status: int = Field(..., description="the HTTP status, repeated")
 
 
+#: Every status the app answers besides 200, on every operation (the guard and the handlers answer them all alike).
 ERRORS: dict[int | str, dict[str, Any]] = {
-    422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field"},
+    400: {"model": ErrorBody, "description": "A Content-Length that is not a number"},
+    403: {"model": ErrorBody, "description": "A POST whose Origin is another site"},
+    404: {"model": ErrorBody, "description": "No such page, question or file (a NUL byte in a path included)"},
+    405: {"model": ErrorBody, "description": "Method not allowed here (the `Allow` header lists those that are)"},
     413: {"model": ErrorBody, "description": "Body over 64 KiB"},
-    414: {"model": ErrorBody, "description": "Query string over 4 KiB"},
+    414: {"model": ErrorBody, "description": "Query string over 4 KiB, or path over 1 KiB"},
+    422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field, the value and what "
+                                             "is allowed"},
+    500: {"model": ErrorBody, "description": "A bug: logged with a reference the answer gives, never a traceback"},
+    503: {"model": ErrorBody, "description": "No renderer or identification in this build, or the training "
+                                             "database cannot be opened"},
 }
 
 #: The parameters each JSON route takes, for 'unknown parameter' messages.
@@ -64,13 +86,20 @@ _QUERY_MODELS: dict[str, type[BaseModel]] = {
     "/compare.json": CompareQuery, "/identify.json": IdentifyQuery, "/train.json": TrainQuery}
 
 
-def create_app(db_path: str | Path | None = None, *, seed: int | None = None) -> FastAPI:
-    """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir)."""
+def create_app(db_path: str | Path | None = None, *, seed: int | None = None, prepare: bool | None = None) -> FastAPI:
+    """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir).
+
+    ``prepare``: when the server starts, make the identification indexes in a background thread (read from
+    the disk cache, or built), so that the first identify request finds them ready (default: $NAVLIGHTS_PREPARE
+    is 1; ``navlights serve`` sets it)."""
+    if prepare is None:
+        prepare = os.environ.get(PREPARE_ENV) == "1"
     app = FastAPI(title="navlights", version=api.version(), description=DESCRIPTION, openapi_tags=TAGS,
-                  docs_url="/docs/swagger", redoc_url=None, responses=ERRORS)
+                  docs_url=None, redoc_url=None, responses=ERRORS, lifespan=_prepare if prepare else None)
     ctx = Context(progress=Progress(db_path, seed=seed), templates=templates())
     app.state.ctx = ctx
     app.state.progress = ctx.progress
+    app.mount(SWAGGER_STATIC, StaticFiles(directory=str(swagger_ui_path)), name="swagger-ui")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(Guard)
     app.exception_handler(NavlightsError)(navlights_error)
@@ -79,6 +108,25 @@ def create_app(db_path: str | Path | None = None, *, seed: int | None = None) ->
     for router in ROUTERS:
         app.include_router(router)
     return app
+
+
+@asynccontextmanager
+async def _prepare(app: FastAPI) -> AsyncIterator[None]:
+    """Server start: the identification indexes are made in a background thread, at low priority."""
+    threading.Thread(target=_prepare_identify, name="navlights-prepare", daemon=True).start()
+    yield
+
+
+def _prepare_identify() -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)      # Linux: this thread only
+    except (AttributeError, OSError):
+        pass
+    try:
+        if pages.identifier() is not None:
+            api.prepare_identify(api.identify_cache_dir())
+    except Exception:  # the first identify request builds what is missing and reports its own errors
+        log.exception("preparing the identification indexes failed")
 
 
 # --- errors -----------------------------------------------------------------------------------
@@ -96,6 +144,8 @@ async def validation_error(request: Request, exc: RequestValidationError) -> Res
     """FastAPI's validation errors, reduced to one line naming the field."""
     m = _QUERY_MODELS.get(request.url.path)
     field, message = first_error(exc.errors(), tuple(m.model_fields) if m else ())
+    if api.json_depth(getattr(exc, "body", None)) > api.MAX_JSON_DEPTH:
+        field, message = "body", str(api.too_deep("body"))
     if wants_json(request):
         return error_json(422, field, message)
     return error_page(request, 422, message, field)
@@ -106,6 +156,8 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     words = {404: f"{request.url.path}: no such page", 405: f"{request.method}: not allowed here"}
     message = words.get(exc.status_code, str(exc.detail))
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+        if isinstance(exc.__cause__, RecursionError):
+            return error_json(422, "body", str(api.too_deep("body")))
         return error_json(422, "body", "body: cannot be read as JSON (malformed or not UTF-8)")
     if wants_json(request) or exc.status_code == 405:
         return error_json(exc.status_code, None, message, headers=getattr(exc, "headers", None))

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
+from urllib.parse import parse_qsl
 
 from fastapi import Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup, escape
@@ -153,6 +156,46 @@ def parse(model: type[M], request: Request, defaults: dict[str, Any] | None = No
         return model.model_validate(raw), None
     except ValidationError as e:
         return None, first_error(e.errors(include_url=False), tuple(model.model_fields))
+
+
+def json_query(model: type[M], request: Request) -> M:
+    """The query string of a .json twin as ``model``, parsed once per distinct query (remembered for the last
+    4096). An empty value is refused (a page's form takes it as 'not given'); a bad one raises FastAPI's validation
+    error, which the app answers as one line naming the field."""
+    return _json_query(model, request.scope.get("query_string", b""))
+
+
+@lru_cache(maxsize=4096)
+def _json_query(model: type[M], query: bytes) -> M:
+    try:
+        raw = dict(parse_qsl(query.decode("latin-1"), keep_blank_values=True, errors="strict"))
+    except (UnicodeDecodeError, ValueError):
+        raise RequestValidationError([{"type": "value_error", "loc": ("query",), "input": None,
+                                       "msg": "query string: not valid UTF-8 percent-encoding"}]) from None
+    blank = [k for k, v in raw.items() if k in model.model_fields and not v.strip()]
+    if blank:
+        raise RequestValidationError([{"type": "blank", "loc": ("query", blank[0]), "input": "",
+                                       "msg": "'' (empty) is not allowed; leave the parameter out for its default"}])
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        raise RequestValidationError([{**err, "loc": ("query", *err["loc"])}
+                                      for err in e.errors(include_url=False)]) from None
+
+
+def query_parameters(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI ``parameters`` of a .json twin whose query string :func:`json_query` parses as ``model``."""
+    schema = model.model_json_schema()
+    required = set(schema.get("required", ()))
+    params = []
+    for name, prop in schema.get("properties", {}).items():
+        options = [o for o in prop.get("anyOf", [prop]) if o.get("type") != "null"]
+        inner = dict(options[0]) if len(options) == 1 else {"anyOf": options}
+        inner.update({k: v for k, v in prop.items() if k not in ("anyOf", "title", "description")})
+        inner.pop("title", None)
+        params.append({"name": name, "in": "query", "required": name in required, "schema": inner,
+                       "description": prop.get("description", "")})
+    return {"parameters": params}
 
 
 def form_values(request: Request, defaults: dict[str, Any] | None = None) -> dict[str, str]:

@@ -33,10 +33,6 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 ]
-#: The OpenAPI pages load Swagger UI from a CDN and run an inline script; they get their own policy.
-DOCS_CSP = (b"default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            b"style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
-            b"https://fastapi.tiangolo.com; frame-ancestors 'none'")
 
 
 class TooLarge(Exception):
@@ -69,38 +65,54 @@ class Guard:
         self.max_body = max_body
         self.max_query = max_query
 
+    def _refusal(self, scope: Scope) -> dict[str, Any] | None:
+        """The error body of a request refused before routing (414, 404, 403, 400, 413), or None."""
+        query = scope.get("query_string", b"")
+        if len(query) > self.max_query:
+            return {"error": f"query string: too long ({len(query)} bytes); allowed: at most {self.max_query} bytes",
+                    "field": "query", "status": 414}
+        if len(scope.get("raw_path") or scope.get("path", "").encode()) > MAX_PATH_BYTES:
+            return {"error": f"path: too long; allowed: at most {MAX_PATH_BYTES} bytes", "field": "path", "status": 414}
+        if "\x00" in scope.get("path", ""):
+            return {"error": "path: contains a NUL byte (%00); no such page", "field": "path", "status": 404}
+        headers = dict(scope.get("headers") or [])
+        if scope.get("method") not in ("GET", "HEAD", "OPTIONS") and not _same_origin(headers):
+            return {"error": "origin: a form from another site may not post here", "field": "origin", "status": 403}
+        length = headers.get(b"content-length")
+        if length is None:
+            return None
+        try:
+            n = int(length)
+        except ValueError:
+            n = -1
+        if n < 0:
+            return {"error": "content-length: not a number", "field": "content-length", "status": 400}
+        if n > self.max_body:
+            return {"error": f"body: too large ({n} bytes); allowed: at most {self.max_body} bytes", "field": "body",
+                    "status": 413}
+        return None
+
+    async def _head(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """HEAD as GET, the body left out (its Content-Length kept)."""
+        async def without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if not message.get("more_body", False):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                return
+            await send(message)
+        await self(dict(scope, method="GET"), receive, without_body)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        query = scope.get("query_string", b"")
-        if len(query) > self.max_query:
-            await _send_json(send, 414, {"error": f"query string: too long ({len(query)} bytes); allowed: at most "
-                                                  f"{self.max_query} bytes", "field": "query", "status": 414})
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            await _send_json(send, refusal["status"], refusal)
             return
-        if len(scope.get("raw_path") or scope.get("path", "").encode()) > MAX_PATH_BYTES:
-            await _send_json(send, 414, {"error": f"path: too long; allowed: at most {MAX_PATH_BYTES} bytes",
-                                         "field": "path", "status": 414})
+        if scope.get("method") == "HEAD":          # every GET route answers HEAD: the same status and headers
+            await self._head(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or [])
-        if scope.get("method") not in ("GET", "HEAD", "OPTIONS") and not _same_origin(headers):
-            await _send_json(send, 403, {"error": "origin: a form from another site may not post here",
-                                         "field": "origin", "status": 403})
-            return
-        length = headers.get(b"content-length")
-        if length is not None:
-            try:
-                n = int(length)
-            except ValueError:
-                n = -1
-            if n < 0:
-                await _send_json(send, 400, {"error": "content-length: not a number", "field": "content-length",
-                                             "status": 400})
-                return
-            if n > self.max_body:
-                await _send_json(send, 413, {"error": f"body: too large ({n} bytes); allowed: at most "
-                                                      f"{self.max_body} bytes", "field": "body", "status": 413})
-                return
 
         received = 0
         overflow = False          # the body ran past the limit: whatever the app answers becomes a 413
@@ -117,7 +129,6 @@ class Guard:
             return message
 
         started = False
-        docs = scope.get("path", "") in ("/docs", "/redoc", "/docs/oauth2-redirect")
 
         async def guarded_send(message: Message) -> None:
             nonlocal started, replaced
@@ -132,8 +143,6 @@ class Guard:
                 started = True
                 names = {k.lower() for k, _ in message.get("headers", [])}
                 extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
-                if docs:
-                    extra = [(k, DOCS_CSP if k == b"content-security-policy" else v) for k, v in extra]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 

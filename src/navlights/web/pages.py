@@ -7,6 +7,7 @@ words.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from functools import lru_cache
@@ -144,19 +145,17 @@ def explore(q: ViewQuery) -> dict[str, Any]:
 
 @lru_cache(maxsize=512)
 def _explore(q: ViewQuery, render_available: bool) -> dict[str, Any]:
-    vessel = q.vessel()
-    display = api.display_json(vessel, q.edition)
-    picture = api.view_json(vessel, q.edition, aspect_deg=q.aspect, distance_nm=q.distance,
-                            eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
-                            period=q.period)
-    sectors = api.sectors_json(vessel, q.edition, choose=q.choose, period=picture["period"])
-    params = q.params()
-    period = picture["period"]
-    night = {**params, "view": period, "width": NIGHT_SIZE[0], "height": NIGHT_SIZE[1]}
-    plan = {**params, "view": "plan", "width": PLAN_SIZE[0], "height": PLAN_SIZE[1]}
+    return {**explore_static(q.vessel(), q.edition, q.choose, q.period), **_explore_dynamic(q, render_available)}
+
+
+@lru_cache(maxsize=256)
+def explore_static(vessel: api.Vessel, edition: str, choose: str, period: str | None) -> dict[str, Any]:
+    """What explore shows that does not depend on the observer (the display, the sectors, the gaps), per
+    (vessel, edition, choose, period): remembered for 256 of them, as data and (below) as JSON text."""
+    display = api.display_json(vessel, edition)
+    sectors = api.sectors_json(vessel, edition, choose=choose, period=period)
     items = display["lights"] + display["shapes"]
     return {
-        "query": params,
         "edition": display["edition"],
         "edition_title": display["edition_title"],
         "vessel": display["vessel"],
@@ -165,14 +164,45 @@ def _explore(q: ViewQuery, render_available: bool) -> dict[str, Any]:
         "gaps": [n for n in display["notes"] if n["kind"] == "gap"],
         "uncertain": [i["role"] for i in items if i["provenance"] in ("gap", "inferred") or i["arc_assumed"]],
         "display": display,
-        "picture": picture,
         "sectors": sectors["sectors"],
+    }
+
+
+@lru_cache(maxsize=256)
+def _explore_static_json(vessel: api.Vessel, edition: str, choose: str, period: str | None) -> str:
+    return _dumps(explore_static(vessel, edition, choose, period))
+
+
+def _dumps(data: Any) -> str:
+    """JSON as the app's JSONResponse writes it."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":"))
+
+
+def _explore_dynamic(q: ViewQuery, render_available: bool) -> dict[str, Any]:
+    """What depends on the observer: the picture at the aspect, and the links that carry the query."""
+    picture = api.view_json(q.vessel(), q.edition, aspect_deg=q.aspect, distance_nm=q.distance,
+                            eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
+                            period=q.period)
+    params = q.params()
+    query = _url("", params)                 # the query string, written once for the three links that carry it
+    render = f"/api/render.svg{query}{'&' if query else '?'}"
+    return {
+        "query": params,
+        "picture": picture,
         "render": {"available": render_available,
-                   "view": _url("/api/render.svg", night), "plan": _url("/api/render.svg", plan)},
-        "links": {"json": _url("/explore.json", params), "compare": _url("/compare", {
+                   "view": f"{render}view={picture['period']}&width={NIGHT_SIZE[0]}&height={NIGHT_SIZE[1]}",
+                   "plan": f"{render}view=plan&width={PLAN_SIZE[0]}&height={PLAN_SIZE[1]}"},
+        "links": {"json": "/explore.json" + query, "compare": _url("/compare", {
             k: v for k, v in params.items() if k not in ("edition", "aspect", "distance", "eye_height",
                                                         "visibility", "period", "choose")})},
     }
+
+
+def explore_bytes(q: ViewQuery) -> bytes:
+    """``/explore.json``: :func:`explore` as JSON, the observer-independent part written once per vessel."""
+    static = _explore_static_json(q.vessel(), q.edition, q.choose, q.period)
+    dynamic = _dumps(_explore_dynamic(q, renderer() is not None))
+    return (dynamic[:-1] + "," + static[1:]).encode()
 
 
 def explore_svgs(data: dict[str, Any], q: ViewQuery) -> dict[str, str | None]:

@@ -7,16 +7,49 @@ both turn them into the vessel by one translation, ``Vessel.from_fields``, which
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
-from ..api import Side, FishingMethod, Propulsion, Restricted, Service, Status, TimeOfDay, Vessel, make_vessel
+from .. import api
+from ..api import FishingMethod, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
 
 DEFAULT_EDITION = "intl-1960"
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
 MAX_NOTATION = 200     # a typed picture
+MAX_ID = 2 ** 63 - 1   # SQLite's largest integer: a question id past it names no question
+
+
+# --- what the OpenAPI document says of each value (schema only: the server parses as the CLI does) ------
+
+
+def _length_pattern(feet: str, metres: str) -> str:
+    """A length with its unit, bounded as the vessel model bounds it (a number of feet or metres, then the unit)."""
+    return rf"^({feet})(\.[0-9]{{1,3}})? ?(ft|feet)$|^({metres})(\.[0-9]{{1,3}})? ?m$"
+
+
+#: Lengths as the schema describes them: '200 ft', '61 m', '61.5 m' (at most 1,000 ft or 500 m, over 0).
+LENGTH_PATTERN = _length_pattern("[1-9][0-9]{0,2}", "[1-9][0-9]?|[1-4][0-9]{2}")
+BREADTH_PATTERN = _length_pattern("[1-9][0-9]?|[12][0-9]{2}", "[1-9][0-9]?")
+TOW_PATTERN = _length_pattern("[1-9][0-9]{0,3}", "[1-9][0-9]{0,2}|[1-4][0-9]{3}")
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+
+def _edition_enum(schema: dict[str, Any]) -> None:
+    """The edition ids and aliases the rule base holds, read when the OpenAPI document is made."""
+    schema["enum"] = api.edition_names()
+
+
+def _editions_pattern(schema: dict[str, Any]) -> None:
+    names = "|".join(re.escape(n) for n in api.edition_names())
+    schema["pattern"] = f"^({names})(,({names}))*$"
+
+
+def _pattern(pattern: str) -> dict[str, Any]:
+    """The schema of a length: the vessel model checks it (with the CLI's words), the schema describes it."""
+    return {"pattern": pattern}
 
 
 class _Query(BaseModel):
@@ -25,7 +58,7 @@ class _Query(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _blank_is_not_given(cls, data: Any) -> Any:
-        """An empty form field means 'not given' (so the default applies)."""
+        """An empty form field means 'not given' (so the default applies); the .json twins refuse it before."""
         if isinstance(data, dict):
             return {k: v for k, v in data.items() if not (isinstance(v, str) and not v.strip())}
         return data
@@ -36,16 +69,21 @@ class VesselFields(_Query):
 
     propulsion: Propulsion | None = Field(None, description="what drives her now (default: power; none when in tow)")
     seaplane: bool | None = Field(None, description="a seaplane on the water")
-    length: str | None = Field(None, max_length=MAX_TEXT, description="length, e.g. '200 ft' or '61 m'")
-    breadth: str | None = Field(None, max_length=MAX_TEXT, description="breadth, e.g. '30 ft'")
-    tonnage: float | None = Field(None, description="tons, as the edition measures them")
+    length: str | None = Field(None, max_length=MAX_TEXT, description="length, e.g. '200 ft' or '61 m'",
+                               json_schema_extra=_pattern(LENGTH_PATTERN))
+    breadth: str | None = Field(None, max_length=MAX_TEXT, description="breadth, e.g. '30 ft' (at most her length)",
+                                json_schema_extra=_pattern(BREADTH_PATTERN))
+    tonnage: float | None = Field(None, description="tons, as the edition measures them",
+                                  json_schema_extra={"minimum": 0, "maximum": 1_000_000})
     status: Status | None = Field(None, description="underway (default), anchored, aground or moored")
     making_way: bool | None = Field(None, description="moving through the water (default: true when under way)")
     towing: bool | None = Field(None, description="towing another vessel")
     tow_length: str | None = Field(None, max_length=MAX_TEXT,
                                    description="stern of tug to stern of last vessel towed, e.g. '650 ft' "
-                                               "(with being_towed: the length of the tow she is in)")
-    tow_vessels: int | None = Field(None, description="number of vessels in tow")
+                                               "(with being_towed: the length of the tow she is in)",
+                                   json_schema_extra=_pattern(TOW_PATTERN))
+    tow_vessels: int | None = Field(None, description="number of vessels in tow",
+                                    json_schema_extra={"minimum": 1, "maximum": 100})
     tow_raft: bool | None = Field(None, description="the tow is a raft")
     tow_alongside: bool | None = Field(None, description="towing alongside")
     pushing: bool | None = Field(None, description="pushing another vessel ahead")
@@ -55,7 +93,8 @@ class VesselFields(_Query):
     not_under_command: bool | None = Field(None, description="not under command")
     restricted: Restricted | None = Field(None, description="work that restricts her ability to manoeuvre")
     fishing: FishingMethod | None = Field(None, description="engaged in fishing, by method")
-    gear_extent: str | None = Field(None, max_length=MAX_TEXT, description="horizontal extent of fishing gear")
+    gear_extent: str | None = Field(None, max_length=MAX_TEXT, description="horizontal extent of fishing gear",
+                                    json_schema_extra=_pattern(TOW_PATTERN))
     gear_out: bool | None = Field(None, description="fishing gear in the water (default: true when fishing)")
     pilot_on_duty: bool | None = Field(None, description="a pilot vessel on her station on pilotage duty")
     service: Service | None = Field(None, description="a trade an edition names a class by")
@@ -68,7 +107,7 @@ class VesselFields(_Query):
     non_displacement: bool | None = Field(None, description="an air-cushion vessel in the non-displacement mode")
     wig: bool | None = Field(None, description="a wing-in-ground (WIG) craft")
     wig_near_surface: bool | None = Field(None, description="a WIG craft taking off, landing or in flight near the surface")
-    max_speed_kn: float | None = Field(None, description="her maximum speed in knots")
+    max_speed_kn: float | None = Field(None, gt=0, le=100, description="her maximum speed in knots")
     constrained_by_draught: bool | None = Field(None, description="a power-driven vessel constrained by her draught")
     mine_clearance: bool | None = Field(None, description="engaged in mine clearance operations")
     obstruction_side: Side | None = Field(None, description="dredging or underwater work: the side of the obstruction")
@@ -101,7 +140,8 @@ VESSEL_PARAMS = tuple(VesselFields.model_fields)
 class VesselQuery(VesselFields):
     """A vessel under one edition."""
 
-    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias, e.g. 1960")
+    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias, e.g. 1960",
+                         json_schema_extra=_edition_enum)
 
 
 class ViewQuery(VesselQuery):
@@ -132,7 +172,8 @@ class RenderQuery(ViewQuery):
 class CompareQuery(VesselFields):
     """A vessel under several editions."""
 
-    editions: str | None = Field(None, max_length=200, description="comma-separated edition ids (default: all)")
+    editions: str | None = Field(None, max_length=200, description="comma-separated edition ids (default: all)",
+                                 json_schema_extra=_editions_pattern)
 
     def edition_list(self) -> list[str] | None:
         return [e.strip() for e in self.editions.split(",") if e.strip()] if self.editions else None
@@ -143,7 +184,8 @@ class IdentifyQuery(_Query):
 
     notation: str | None = Field(None, max_length=MAX_NOTATION, description="the lights seen, left to right, "
                                  "e.g. 'W/W G' (a vertical line top first with '/'; see /identify)")
-    edition: str | None = Field(None, max_length=MAX_TEXT, description="one edition (default: every edition)")
+    edition: str | None = Field(None, max_length=MAX_TEXT, description="one edition (default: every edition)",
+                                json_schema_extra=_edition_enum)
     near: bool = Field(True, description="add near matches (arranged otherwise, colour doubt, a light missed "
                                          "or extra)")
     limit: int = Field(20, ge=1, le=500, description="at most this many hypotheses")
@@ -152,14 +194,15 @@ class IdentifyQuery(_Query):
 class TrainQuery(_Query):
     """Which edition to train on."""
 
-    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias")
+    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias",
+                         json_schema_extra=_edition_enum)
 
 
 class Answer(_Query):
-    """An answer to a training question."""
+    """An answer to a training question (JSON numbers: ``true`` is not a question id)."""
 
-    question: int = Field(..., ge=1, description="the question's id")
-    choice: int = Field(..., ge=0, le=9, description="the index of the chosen answer")
+    question: StrictInt = Field(..., ge=1, le=MAX_ID, description="the question's id")
+    choice: StrictInt = Field(..., ge=0, le=9, description="the index of the chosen answer")
 
 
 class DisplayBody(_Query):
@@ -167,7 +210,8 @@ class DisplayBody(_Query):
 
     vessel: dict[str, Any] = Field(..., description="the vessel, e.g. {\"propulsion\": \"power\", "
                                    "\"length\": \"200 ft\"}")
-    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias")
+    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias",
+                         json_schema_extra=_edition_enum)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,6 +242,8 @@ def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ())
     field = field_of(e.get("loc", ()))
     kind, val, ctx = e.get("type", ""), e.get("input"), e.get("ctx") or {}
     shown = repr(val) if isinstance(val, (str, int, float)) and not isinstance(val, bool) else None
+    if isinstance(val, bool):
+        shown = "true" if val else "false"
     if isinstance(val, str) and len(val) > 60:
         shown = repr(val[:57] + "...")
     if kind == "extra_forbidden":
@@ -212,7 +258,7 @@ def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ())
         bounds = {"greater_than_equal": "at least", "less_than_equal": "at most",
                   "greater_than": "more than", "less_than": "less than"}[kind]
         limit = next(iter(ctx.values()), "")
-        limit = f"{limit:g}" if isinstance(limit, (int, float)) else limit
+        limit = f"{limit:g}" if isinstance(limit, float) else limit
         return field, f"{field}: {shown} is out of range; allowed: {bounds} {limit}"
     if kind == "string_too_long":
         return field, f"{field}: too long; allowed: at most {ctx.get('max_length')} characters"
@@ -225,12 +271,15 @@ def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ())
 class ChangesQuery(_Query):
     """Two editions whose differences are derived from the rule data."""
 
-    a: str = Field("intl-1948", max_length=MAX_TEXT, description="the earlier edition (id or alias)")
-    b: str = Field("intl-1960", max_length=MAX_TEXT, description="the later edition (id or alias)")
+    a: str = Field("intl-1948", max_length=MAX_TEXT, description="the earlier edition (id or alias)",
+                   json_schema_extra=_edition_enum)
+    b: str = Field("intl-1960", max_length=MAX_TEXT, description="the later edition (id or alias)",
+                   json_schema_extra=_edition_enum)
 
 
 class GoverningQuery(_Query):
     """A date and waters."""
 
-    date: str = Field(..., max_length=10, description="YYYY-MM-DD, e.g. 1956-07-25")
+    date: str = Field(..., max_length=10, description="YYYY-MM-DD, e.g. 1956-07-25",
+                      json_schema_extra={"pattern": DATE_PATTERN, "format": "date"})
     waters: Literal["high-seas", "great-lakes", "us-inland"] = Field(..., description="the waters")

@@ -192,7 +192,7 @@ class Progress:
             db = self._db()
             row = db.execute("SELECT * FROM questions WHERE id = ?", (question_id,)).fetchone()
             if row is None:
-                raise ProgressError(f"question: no question {question_id}", field="question", value=question_id)
+                raise NoSuchQuestion(f"question: no question {question_id}", field="question", value=question_id)
             n = len(json.loads(row["choices"]))
             if not 0 <= choice < n:
                 raise ProgressError(f"choice: {choice} is out of range; allowed: 0 to {n - 1}", field="choice",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 from pathlib import Path
 
 from ...model import Edition
@@ -44,9 +45,14 @@ def data_hash(edition: Edition) -> str:
 
     The parsed data is hashed rather than the file on disk, so the key always describes the
     edition object in hand (a file edited after loading cannot mislabel an index), wherever it
-    was read from.
+    was read from. Sets are written sorted: their repr follows the process's string hashing,
+    which differs from run to run, and a key that changed with it missed the disk cache.
     """
-    return hashlib.sha256(repr(edition).encode()).hexdigest()
+    text = _SET.sub(lambda m: "frozenset({" + ", ".join(sorted(m.group(1).split(", "))) + "})", repr(edition))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_SET = re.compile(r"frozenset\(\{([^{}()]*)\}\)")
 
 
 def index_key(edition: Edition) -> str:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ... import api
 from .. import pages
-from ..common import SVG_RESPONSES, Unavailable
+from ..common import SVG_RESPONSES, Unavailable, json_query, query_parameters
 from ..queries import ChangesQuery, DisplayBody, GoverningQuery, RenderQuery, ViewQuery
 
 router = APIRouter()
@@ -19,18 +19,20 @@ router = APIRouter()
 
 
 @router.get("/api/changes.json", tags=["editions"], summary="What changed from one edition to another",
-            response_model=dict[str, Any])
-async def changes_json(q: Annotated[ChangesQuery, Query()]) -> JSONResponse:
+            response_model=dict[str, Any], openapi_extra=query_parameters(ChangesQuery))
+async def changes_json(request: Request) -> JSONResponse:
     """As `navlights changes A B --json`: every difference, derived from the rule data, grouped by vessel
     situation, with both cites and the lengths (ft) where it holds."""
+    q = json_query(ChangesQuery, request)
     a, b = api.edition(q.a), api.edition(q.b)
     return JSONResponse({"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)})
 
 
 @router.get("/api/governing.json", tags=["editions"], summary="Which edition governed on a date in given waters",
-            response_model=dict[str, Any])
-async def governing_json(q: Annotated[GoverningQuery, Query()]) -> JSONResponse:
+            response_model=dict[str, Any], openapi_extra=query_parameters(GoverningQuery))
+async def governing_json(request: Request) -> JSONResponse:
     """As `navlights governing --json`: the edition in force, or an honest 'not covered', with its basis."""
+    q = json_query(GoverningQuery, request)
     return JSONResponse(api.governing(q.date, q.waters).to_dict())
 
 
@@ -38,19 +40,21 @@ async def governing_json(q: Annotated[GoverningQuery, Query()]) -> JSONResponse:
 
 
 @router.get("/api/view.json", tags=["pictures"], summary="What an observer sees of a vessel",
-            response_model=dict[str, Any])
-async def view_json(q: Annotated[ViewQuery, Query()]) -> JSONResponse:
+            response_model=dict[str, Any], openapi_extra=query_parameters(ViewQuery))
+async def view_json(request: Request) -> JSONResponse:
     """The picture at `aspect` (and `distance`): the items seen left to right, in words and as data
     (schema: docs/schema/picture.schema.json)."""
+    q = json_query(ViewQuery, request)
     return JSONResponse(api.view_json(q.vessel(), q.edition, aspect_deg=q.aspect, distance_nm=q.distance,
                                       eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
                                       period=q.period))
 
 
 @router.get("/api/render.svg", tags=["pictures"], summary="The night, day or plan view as SVG",
-            response_class=Response, responses=SVG_RESPONSES)
-async def render_svg(q: Annotated[RenderQuery, Query()]) -> Response:
+            response_class=Response, responses=SVG_RESPONSES, openapi_extra=query_parameters(RenderQuery))
+async def render_svg(request: Request) -> Response:
     """The picture drawn by the renderer. 503 where this build has no renderer."""
+    q = json_query(RenderQuery, request)
     svg = pages.render_query(q)
     if svg is None:
         raise Unavailable("render: the renderer is not available in this build yet", field="render")
@@ -61,4 +65,4 @@ async def render_svg(q: Annotated[RenderQuery, Query()]) -> Response:
              response_model=dict[str, Any])
 async def display_post(body: DisplayBody) -> JSONResponse:
     """As `navlights lights --vessel-json ... --json` (schema: docs/schema/display.schema.json)."""
-    return JSONResponse(api.display_json(body.vessel, body.edition))
+    return JSONResponse(api.display_json(api.check_json_depth(body.vessel, "vessel"), body.edition))

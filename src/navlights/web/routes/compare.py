@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...errors import NavlightsError
 from .. import pages
-from ..common import defaults_if_empty, failed, form_values, page, parse
+from ..common import defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
 from ..queries import CompareQuery
 
 router = APIRouter()
@@ -32,8 +32,9 @@ async def compare_page(request: Request) -> HTMLResponse:
 
 
 @router.get("/compare.json", tags=["pages"], summary="One vessel under every edition, with the differences",
-            response_model=dict[str, Any])
-async def compare_json(request: Request, q: Annotated[CompareQuery, Query()]) -> JSONResponse:
+            response_model=dict[str, Any], openapi_extra=query_parameters(CompareQuery))
+async def compare_json(request: Request) -> JSONResponse:
     """Side by side: each edition's display, a row per light or shape, cells that differ from the
     edition before marked, and the differences in words with both cites."""
+    q = json_query(CompareQuery, request)
     return JSONResponse(pages.compare(defaults_if_empty(request, q, DEFAULT_COMPARE)))

@@ -1,4 +1,5 @@
-"""/docs: the JSON API, rendered on the server from the app's own OpenAPI document (no outside scripts)."""
+"""/docs: the JSON API, rendered on the server from the app's own OpenAPI document (no outside scripts); and
+/docs/swagger: Swagger UI, its files served by this app from the swagger-ui-bundle-v2 package."""
 
 from __future__ import annotations
 
@@ -12,9 +13,35 @@ from ..common import page
 router = APIRouter()
 
 
+#: Where the app serves Swagger UI's files (app.py mounts the package's folder there).
+SWAGGER_STATIC = "/static/swagger-ui"
+SWAGGER_PAGE = f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>navlights API · Swagger UI</title>
+<link rel="stylesheet" href="{SWAGGER_STATIC}/swagger-ui.css">
+<link rel="icon" href="/static/favicon.svg">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="{SWAGGER_STATIC}/swagger-ui-bundle.js"></script>
+<script src="/static/swagger-init.js"></script>
+</body>
+</html>
+"""
+
+
 @router.get("/docs", response_class=HTMLResponse, include_in_schema=False)
 async def api_docs(request: Request) -> HTMLResponse:
     return page(request, "api_docs.html", title="API", endpoints=api_reference(request.app.openapi()))
+
+
+@router.get("/docs/swagger", response_class=HTMLResponse, include_in_schema=False)
+async def swagger_ui() -> HTMLResponse:
+    """Swagger UI over /openapi.json; its scripts and styles come from this app, so the page keeps its CSP."""
+    return HTMLResponse(SWAGGER_PAGE)
 
 
 def _type_words(schema: dict[str, Any]) -> str:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
 
 from ... import api
 from ...errors import MissingFactError, NavlightsError
 from .. import pages
-from ..common import defaults_if_empty, failed, form_values, page, parse
+from ..common import defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
 from ..queries import ViewQuery
 
 router = APIRouter()
@@ -38,8 +38,9 @@ async def explore_page(request: Request) -> HTMLResponse:
 
 
 @router.get("/explore.json", tags=["pages"], summary="The display, the picture and the sectors of one vessel",
-            response_model=dict[str, Any])
-async def explore_json(request: Request, q: Annotated[ViewQuery, Query()]) -> JSONResponse:
+            response_model=dict[str, Any], openapi_extra=query_parameters(ViewQuery))
+async def explore_json(request: Request) -> Response:
     """The explore page's data: the lights and shapes with their cites and provenance, the gaps,
     what an observer sees from `aspect` (and `distance`), the aspect sectors, and picture links."""
-    return JSONResponse(pages.explore(defaults_if_empty(request, q, DEFAULT_VESSEL)))
+    q = defaults_if_empty(request, json_query(ViewQuery, request), DEFAULT_VESSEL)
+    return Response(pages.explore_bytes(q), media_type="application/json")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...errors import NavlightsError
 from .. import pages
-from ..common import Unavailable, failed, page, parse
+from ..common import Unavailable, failed, json_query, page, parse, query_parameters
 from ..queries import IdentifyQuery
 
 router = APIRouter()
@@ -36,10 +36,11 @@ async def identify_page(request: Request) -> HTMLResponse:
 
 
 @router.get("/identify.json", tags=["pages"], summary="Ranked readings of a picture seen",
-            response_model=dict[str, Any])
-async def identify_json(q: Annotated[IdentifyQuery, Query()]) -> JSONResponse:
+            response_model=dict[str, Any], openapi_extra=query_parameters(IdentifyQuery))
+async def identify_json(request: Request) -> JSONResponse:
     """What a typed picture may be: ranked hypotheses (vessel class, aspect interval, heading cue,
     cites). 503 where this build has no identification engine."""
+    q = json_query(IdentifyQuery, request)
     if pages.identifier() is None:
         raise Unavailable("identify: identification is not available in this build yet", field="identify")
     if not q.notation:

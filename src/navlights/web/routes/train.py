@@ -6,21 +6,27 @@ is the app's :class:`~navlights.web.training.Progress`.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 from urllib.parse import parse_qsl
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from ... import api
 from .. import pages
-from ..common import SVG_RESPONSES, Unavailable, error_page, first_error, page, parse, progress
-from ..queries import Answer, TrainQuery
+from ..common import (SVG_RESPONSES, Unavailable, error_page, first_error, json_query, page, parse, progress,
+                      query_parameters)
+from ..queries import MAX_ID, Answer, TrainQuery
 from ..training import Progress
 
 router = APIRouter()
+
+_WHOLE = re.compile(r"-?[0-9]{1,30}")
+#: A question id in a path: 1 to SQLite's largest integer (past it, 422 rather than an overflow).
+QuestionId = Annotated[int, Path(ge=1, le=MAX_ID, description="the question's id")]
 
 #: What a question shows before it is answered (no vessel, no aspect, no answer).
 UNANSWERED = ("id", "edition", "picture_words", "picture", "choices", "answered")
@@ -49,10 +55,12 @@ def train_page(request: Request) -> HTMLResponse:
     return page(request, "train.html", **_train_ctx(p, question["edition"], question=question, svg=svg, error=None))
 
 
-@router.get("/train.json", tags=["training"], summary="The current question and the progress")
-def train_json(request: Request, q: Annotated[TrainQuery, Query()]) -> dict[str, Any]:
+@router.get("/train.json", tags=["training"], summary="The current question and the progress",
+            openapi_extra=query_parameters(TrainQuery))
+def train_json(request: Request) -> dict[str, Any]:
     """The pending question for the edition (a new one once the last is answered): its picture
     (an SVG link and words) and the answers to choose from; and the learner's progress."""
+    q = json_query(TrainQuery, request)
     p = progress(request)
     question = p.question(q.edition)
     return {"question": question, "progress": p.summary(question["edition"])}
@@ -62,7 +70,8 @@ def train_json(request: Request, q: Annotated[TrainQuery, Query()]) -> dict[str,
 async def train_answer_form(request: Request) -> Response:
     body = (await request.body()).decode("utf-8", "replace")
     try:
-        a = Answer.model_validate(dict(parse_qsl(body, keep_blank_values=True)))
+        fields = dict(parse_qsl(body, keep_blank_values=True))
+        a = Answer.model_validate({k: int(v) if _WHOLE.fullmatch(v) else v for k, v in fields.items()})
     except ValidationError as e:
         field, message = first_error(e.errors(include_url=False), tuple(Answer.model_fields))
         return error_page(request, 422, message, field)
@@ -80,7 +89,7 @@ def train_answer_json(request: Request, a: Answer) -> dict[str, Any]:
 
 
 @router.get("/train/q/{question_id}.json", tags=["training"], summary="One question (with its answer once answered)")
-def train_result_json(request: Request, question_id: int) -> dict[str, Any]:
+def train_result_json(request: Request, question_id: QuestionId) -> dict[str, Any]:
     """A question as asked; once answered, also the vessel, the aspect, the right answer and the choice."""
     result = progress(request).stored(question_id)
     if not result["answered"]:
@@ -89,7 +98,7 @@ def train_result_json(request: Request, question_id: int) -> dict[str, Any]:
 
 
 @router.get("/train/q/{question_id}", response_class=HTMLResponse, include_in_schema=False)
-def train_result_page(request: Request, question_id: int) -> Response:
+def train_result_page(request: Request, question_id: QuestionId) -> Response:
     p = progress(request)
     result = p.stored(question_id)
     if not result["answered"]:
@@ -102,7 +111,7 @@ def train_result_page(request: Request, question_id: int) -> Response:
 
 @router.get("/train/picture/{question_id}.svg", tags=["training"], summary="A question's night picture",
             response_class=Response, responses=SVG_RESPONSES)
-def train_picture(request: Request, question_id: int) -> Response:
+def train_picture(request: Request, question_id: QuestionId) -> Response:
     """The question's picture, without caption or hull (they would give the answer away)."""
     svg = _question_svg(progress(request), question_id)
     if svg is None:
