@@ -104,6 +104,7 @@ class RawEdition(_M):
     enacted: str
     in_force_from: dt.date | None = None
     in_force_to: dt.date | None = None
+    in_force_from_waters: dict[str, dt.date] = Field(default_factory=dict)
     in_force: _Cited
     mile: Literal["nautical", "statute"]
     mile_note: str
@@ -473,6 +474,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     shapes = {kid: b.shape(kid, k) for kid, k in raw.shape.items()}
     provisions = [b.provision(i, p, lights, shapes) for i, p in enumerate(raw.provision)]
     b.cross_check(provisions, lights)
+    b.problems += [f"edition.in_force_from_waters.{w}: not one of the edition's waters ({', '.join(e.waters)})"
+                   for w in e.in_force_from_waters if w not in e.waters]
     if b.problems:
         raise RuleDataError(path, b.problems)
     role_terms: dict[str, str] = {}
@@ -485,7 +488,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         in_force_citation=in_force, mile=e.mile, tonnage_basis=e.tonnage_basis,
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
-        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms)
+        mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms,
+        in_force_from_waters=tuple(sorted(e.in_force_from_waters.items())))
 
 
 def load_file(path: str | Path) -> Edition:
