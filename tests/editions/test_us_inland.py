@@ -15,10 +15,9 @@ import pytest
 import navlights
 from navlights.notation import as_pattern
 from navlights.placement import place
-from support import disp, items, lights, note_kinds, required, shapes
+from support import disp, items, lights, note_kinds, shapes
 
 E = "us-inland"
-POWER = {"propulsion": "power"}
 
 
 def nm(item) -> float | None:

@@ -503,6 +503,9 @@ def load_file(path: str | Path) -> Edition:
     return parse_edition(data, path.name)
 
 
+_STARTS: dict[str, Any] = {}   # edition id -> its in_force_from as the header gives it (filled by _index)
+
+
 @lru_cache(maxsize=None)
 def _index() -> dict[str, Path]:
     """Edition id and aliases -> file, read from each file's [edition] header only."""
@@ -510,6 +513,7 @@ def _index() -> dict[str, Path]:
     for f in sorted(DATA.glob("*.toml")):
         with f.open("rb") as fh:
             head = tomllib.load(fh).get("edition", {})
+        _STARTS[f.stem] = head.get("in_force_from")
         for name in [head.get("id", f.stem), *head.get("aliases", [])]:
             out[str(name).lower()] = f
     return out
@@ -521,6 +525,10 @@ def edition_ids() -> list[str]:
 
 
 def _order(eid: str) -> tuple[int, str]:
+    """Date order: the year the edition came into force, else the year in its id (us-inland has none)."""
+    start = _STARTS.get(eid)
+    if isinstance(start, dt.date):
+        return (start.year, eid)
     year = "".join(ch for ch in eid if ch.isdigit())
     return (int(year) if year else 0, eid)
 
