@@ -235,7 +235,7 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     chosen = _choose(edition, showing, o, facts, time)
     notes += _override_notes(edition, o, chosen, {p.id for p in showing})
     notes += _item_gap_notes(chosen.items)
-    if not showing and not gaps:
+    if not showing and not gaps and not any(p.effect == "info" for p in applied):   # an info note answers
         notes.append(Note("info", "no provision of this edition found for this description; "
                           "the edition's coverage and gaps are listed by 'navlights editions'",
                           edition.in_force_citation))
