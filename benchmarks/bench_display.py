@@ -52,6 +52,25 @@ def main() -> None:
         print(f"  {eid} {label:30s} vessel object {t_obj:7.1f} µs   from a dict (validation included) {t_dict:7.1f} µs"
               f"   {'OK' if t_obj < 50 else 'SLOW'}")
 
+    inland = navlights.edition("us-inland")
+    inland_cases = {
+        "power 60 m under way": {"propulsion": "power", "length": "60 m"},
+        "pushing ahead, 30 m": {"propulsion": "power", "length": "30 m", "pushing": True},
+        "Western Rivers pushing": {"propulsion": "power", "length": "30 m", "pushing": True,
+                                   "waters": "western-rivers"},
+        "Great Lakes 30 m": {"propulsion": "power", "length": "30 m", "waters": "great-lakes"},
+        "towing, tow 250 m": {"propulsion": "power", "length": "30 m", "towing": {"tow_length": "250 m"}},
+        "barge pushed ahead": {"propulsion": "none", "length": "60 m", "being_pushed": True},
+        "at anchor 40 m": {"propulsion": "power", "length": "40 m", "status": "anchored"},
+    }
+    print("display() per call, us-inland loaded (target < 50 µs):")
+    for label, data in inland_cases.items():
+        v = navlights.make_vessel(data)
+        t_obj = median_us(lambda: display(v, inland), 2000)
+        t_dict = median_us(lambda: navlights.display(data, "us-inland"), 1000)
+        print(f"  {label:26s} vessel object {t_obj:7.1f} µs   from a dict (validation included) {t_dict:7.1f} µs"
+              f"   {'OK' if t_obj < 50 else 'SLOW'}")
+
     path = loader.DATA / "intl-1960.toml"
     runs = []
     for _ in range(REPEAT):

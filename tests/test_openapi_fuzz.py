@@ -103,7 +103,7 @@ NEEDS: dict[tuple[str, str | None], dict[str, str]] = {
     ("restricted", "towing"): {"towing": "true"}, ("obstruction_side", None): {"restricted": "dredging"},
     ("non_displacement", "true"): {"air_cushion": "true"}, ("wig_near_surface", "true"): {"wig": "true"},
     ("composite_unit", "true"): {"pushing": "true"}, ("towed_alongside", "true"): {"being_towed": "true"},
-    ("partly_submerged", "true"): {"being_towed": "true"},
+    ("partly_submerged", "true"): {"being_towed": "true"}, ("special_anchorage", "true"): {"status": "anchored"},
 }
 #: Routes that take no vessel: the value under test goes alone.
 NO_VESSEL = ("/api/changes.json", "/api/governing.json", "/identify.json", "/train.json")

@@ -110,6 +110,8 @@ FIELD_CASES: list[tuple[str, dict[str, Any]]] = [
     ("obstruction_side", {"restricted": "dredging", "obstruction_side": "port"}),
     ("composite_unit", {"pushing": True, "composite_unit": True}),
     ("near_channel", {"length": "6 m", "status": "anchored", "near_channel": False}),
+    ("waters", {"waters": "western-rivers", "pushing": True}),
+    ("special_anchorage", {"length": "15 m", "status": "anchored", "special_anchorage": True}),
 ]
 
 
@@ -211,3 +213,16 @@ def test_a_query_builds_its_vessel_once(client, monkeypatch):
         r = client.get(f"{path}?" + urlencode(params))
         assert r.status_code == 200, (path, r.text[:200])
         assert len(calls) == 1 and len(validations) == 1, path
+
+
+def test_the_cli_offers_every_value_the_vessel_model_allows():
+    """The command line's choices are written out (click loads before the model); they must not drift."""
+    from typing import get_args
+
+    from navlights import vessel as model
+    choices = {decls[0].lstrip("-").replace("-", "_"): set(kw["type"].choices)
+               for decls, kw in VESSEL_OPTIONS if hasattr(kw.get("type"), "choices")}
+    for name, literal in (("propulsion", model.Propulsion), ("status", model.Status), ("restricted", model.Restricted),
+                          ("fishing", model.FishingMethod), ("service", model.Service), ("time", model.TimeOfDay),
+                          ("obstruction_side", model.Side), ("waters", model.InlandWaters)):
+        assert choices[name] == set(get_args(literal)), name

@@ -132,7 +132,7 @@ def test_render_failure_degrades_to_words(client, monkeypatch, caplog):
 def test_compare(client):
     params = q(length="200 ft", tonnage=1000)
     data = client.get("/compare.json?" + params).json()
-    assert data["editions"] == ["gl-1895", "intl-1897", "intl-1948", "intl-1960", "intl-1972"]
+    assert data["editions"][:5] == ["gl-1895", "intl-1897", "intl-1948", "intl-1960", "intl-1972"]   # then us-inland
     assert data["comparison"] == json.loads(json.dumps(api.compare_json({"propulsion": "power", "length": "200 ft",
                                                                          "tonnage": 1000.0})))
     rows = {r["role"]: r["cells"] for r in data["rows"]}

@@ -102,6 +102,33 @@ _NEEDING: list[tuple[str, dict[str, Any], tuple[str, Any]]] = [
     ("small vessel at anchor away from channels and anchorages",
      {"propulsion": "power", "status": "anchored", "near_channel": False}, ("near_channel", None)),
 ]
+# situations of the US Inland Rules: waters they name apart, special anchorage areas, moored barges, Part 88 lights
+_NEEDING += [
+    ("power-driven vessel on the Great Lakes", {"propulsion": "power", "waters": "great-lakes"},
+     ("waters", "great-lakes")),
+    ("power-driven vessel towing on the Great Lakes", {"propulsion": "power", "towing": {}, "waters": "great-lakes"},
+     ("waters", "great-lakes")),
+    ("power-driven vessel pushing on the Western Rivers",
+     {"propulsion": "power", "pushing": True, "waters": "western-rivers"}, ("waters", "western-rivers")),
+    ("power-driven vessel towing alongside on the Western Rivers",
+     {"propulsion": "power", "towing": {"alongside": True}, "waters": "western-rivers"}, ("waters", "western-rivers")),
+    ("vessel at anchor in a special anchorage area",
+     {"propulsion": "power", "status": "anchored", "special_anchorage": True}, ("special_anchorage", None)),
+    ("barge moored in or near a channel",
+     {"propulsion": "none", "service": "barge", "status": "moored", "near_channel": True}, ("service", "barge")),
+    ("barge moored clear of channels",
+     {"propulsion": "none", "service": "barge", "status": "moored", "near_channel": False}, ("service", "barge")),
+    ("barge moored in a special anchorage area",
+     {"propulsion": "none", "service": "barge", "status": "moored", "near_channel": True, "special_anchorage": True},
+     ("service", "barge")),
+    ("barge at anchor", {"propulsion": "none", "service": "barge", "status": "anchored"}, ("service", "barge")),
+    ("vessel fishing (other), extent of gear not given",
+     {"propulsion": "power", "fishing": {"method": "other", "gear_extent": None}}, ("gear_extent", None)),
+    ("law-enforcement vessel", {"propulsion": "power", "service": "law-enforcement"},
+     ("service", "law-enforcement")),
+    ("vessel on public-safety activities", {"propulsion": "power", "service": "public-safety"},
+     ("service", "public-safety")),
+]
 for _side in ("port", "starboard"):
     _NEEDING.append((f"dredger with an obstruction to {_side}",
                      {"propulsion": "power", "restricted": "dredging", "obstruction_side": _side},
@@ -221,7 +248,8 @@ def vessels(*editions: Edition) -> Iterator[tuple[str, dict[str, Any]]]:
         if label in NEEDS and NEEDS[label] not in known:
             continue
         towish = "towing" in base or "being_towed" in base
-        fishing = "fishing" in base and bool(base["fishing"].get("gear_out", True))
+        fishing = ("fishing" in base and bool(base["fishing"].get("gear_out", True))
+                   and "gear_extent" not in base["fishing"])          # an explicit None: extent not given
         for length, tonnage, tow, extent, breadth in itertools.product(
                 lengths, tonnages, tows if towish else [None], gears if fishing else [None],
                 breadths if "breadth" in base else [None]):

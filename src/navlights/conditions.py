@@ -64,6 +64,9 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     "obstruction_side": ("enum", get_args(_v.Side), "obstruction_side", "port"),
     "composite_unit": ("bool", None, "composite_unit", "true"),
     "near_channel": ("bool", None, "near_channel", "false"),
+    # facts of the US Inland Rules
+    "waters": ("enum", get_args(_v.InlandWaters), "waters", "great-lakes"),
+    "special_anchorage": ("bool", None, "special_anchorage", "true"),
 }
 COMPARISONS = ("lt", "le", "gt", "ge", "ne", "present")
 _WORDS = {"lt": "under", "le": "at most", "gt": "over", "ge": "at least", "ne": "not"}

@@ -420,8 +420,13 @@ class Edition:
     role_terms: dict[str, str] = field(default_factory=dict)   # role -> the edition's term for it
     intensity: Intensity | None = None   # the law of intensity, where the edition gives one
     succeeds: dict[str, str] = field(default_factory=dict)     # waters -> the edition it replaced there
+    in_force_from_waters: tuple[tuple[str, _dt.date], ...] = ()   # waters whose start differs from in_force_from
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-edition memo for engines (item variants); lives and dies with the edition."""
+
+    def in_force_from_in(self, waters: str) -> _dt.date | None:
+        """The day the edition came into force in these waters (``in_force_from`` unless the data says otherwise)."""
+        return dict(self.in_force_from_waters).get(waters, self.in_force_from)
 
     def citations(self) -> list[Citation]:
         """Every citation in the edition: definitions, kinds, provisions and their items."""
@@ -459,6 +464,8 @@ class Edition:
             "in_force_from": self.in_force_from.isoformat() if self.in_force_from else None,
             "in_force_to": self.in_force_to.isoformat() if self.in_force_to else None,
             "in_force_citation": self.in_force_citation.to_dict(), "succeeds": dict(self.succeeds),
+            **({"in_force_from_waters": {w: d.isoformat() for w, d in self.in_force_from_waters}}
+               if self.in_force_from_waters else {}),
             "mile": self.mile, "tonnage_basis": self.tonnage_basis, "units": dict(self.units),
             "summary": self.summary,
             "sources": [asdict(s) for s in self.sources.values()],

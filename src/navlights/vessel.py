@@ -34,9 +34,10 @@ Restricted = Literal["cable", "survey", "underwater", "navigation-mark", "minesw
                      "dredging", "replenishment", "aircraft", "diving", "towing"]
 FishingMethod = Literal["trawl", "drift-net", "line", "other"]
 Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
-                  "pilot-vessel", "warship"]
+                  "pilot-vessel", "warship", "barge", "law-enforcement", "public-safety"]
 TimeOfDay = Literal["night", "day", "restricted-visibility"]
 Side = Literal["port", "starboard"]
+InlandWaters = Literal["great-lakes", "western-rivers"]
 
 #: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
 MAX_LENGTH_M = 500.0
@@ -141,6 +142,11 @@ class Vessel(_Strict):
     composite_unit: bool = Field(False, description="pusher and pushed rigidly connected in a composite unit")
     near_channel: bool | None = Field(None, description="at anchor in or near a narrow channel, fairway or "
                                       "anchorage, or where other vessels normally navigate")
+    # --- facts of the US Inland Rules (33 CFR 83: Rules 3(n), 3(o), 23(e), 24(j), 30(g)) ---
+    waters: InlandWaters | None = Field(None, description="US inland waters the Inland Rules name apart: great-lakes "
+                                        "or western-rivers; none: inland waters generally")
+    special_anchorage: bool = Field(False, description="at anchor (or moored) in a special anchorage area "
+                                    "designated by the Coast Guard")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
@@ -209,6 +215,8 @@ class Vessel(_Strict):
              "pushing vessel or a vessel pushed ahead (give pushing or being_pushed)"),
             (bool(self.being_towed and self.being_towed.partly_submerged and self.being_towed.alongside),
              "being_towed.partly_submerged: a partly submerged object towed alongside is not provided for; choose one"),
+            (self.special_anchorage and self.status not in ("anchored", "moored"), "special_anchorage: applies to "
+             f"a vessel at anchor or moored (status is '{self.status}')"),
         )
         for bad, msg in checks:
             if bad:
@@ -264,6 +272,9 @@ class Vessel(_Strict):
             "obstruction_side": self.obstruction_side,
             "composite_unit": self.composite_unit,
             "near_channel": self.near_channel,
+            # facts of the US Inland Rules
+            "waters": self.waters,
+            "special_anchorage": self.special_anchorage,
         }
 
     def describe(self) -> str:
@@ -289,6 +300,7 @@ class Vessel(_Strict):
                             ("non_displacement", "in the non-displacement mode"), ("wig", "WIG craft"),
                             ("wig_near_surface", "in flight near the surface"),
                             ("constrained_by_draught", "constrained by her draught"),
+                            ("special_anchorage", "in a special anchorage area"),
                             ("mine_clearance", "engaged in mine clearance"), ("composite_unit", "composite unit")):
             if getattr(self, flag):
                 parts.append(words)
@@ -301,6 +313,8 @@ class Vessel(_Strict):
             parts.append(f"fishing ({self.fishing.method})")
         if self.service:
             parts.append(self.service)
+        if self.waters:
+            parts.append(f"on the {self.waters.replace('-', ' ').title()}")
         return ", ".join(parts)
 
     @classmethod
@@ -424,12 +438,13 @@ FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status
                "pilot_on_duty", "service", "sails_set", "machinery", "time",
                "towed_alongside", "partly_submerged", "air_cushion", "non_displacement", "wig", "wig_near_surface",
                "max_speed_kn", "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit",
-               "near_channel")
+               "near_channel", "waters", "special_anchorage")
 #: Flat fields copied as they are.
 _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
           "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set", "machinery",
           "time", "air_cushion", "non_displacement", "wig", "wig_near_surface", "max_speed_kn",
-          "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit", "near_channel")
+          "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit", "near_channel",
+          "waters", "special_anchorage")
 #: On/off facts whose false is a fact, not "not given".
 _FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
 #: Flat fields of the nested parts: flat name -> (part, key).

@@ -94,7 +94,8 @@ VESSEL_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
                                                 "help": "fishing gear in the water (default: yes when fishing)"}),
     (("--pilot-on-duty",), {"is_flag": True, "default": None}),
     (("--service",), {"type": click.Choice(["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
-                                             "pilot-vessel", "warship"])}),
+                                             "pilot-vessel", "warship", "barge", "law-enforcement",
+                                             "public-safety"])}),
     (("--sails-set",), {"is_flag": True, "default": None, "help": "a power-driven vessel also under sail"}),
     (("--machinery/--no-machinery", "machinery"), {"default": None, "help": "has propelling machinery"}),
     (("--time",), {"type": click.Choice(["night", "day", "restricted-visibility"])}),
@@ -116,6 +117,10 @@ VESSEL_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
     (("--composite-unit",), {"is_flag": True, "default": None, "help": "pusher and pushed rigidly connected"}),
     (("--near-channel/--not-near-channel", "near_channel"), {"default": None,
                                                              "help": "at anchor in or near a channel or fairway"}),
+    (("--waters",), {"type": click.Choice(["great-lakes", "western-rivers"]),
+                     "help": "US inland waters the Inland Rules name apart (none: inland waters generally)"}),
+    (("--special-anchorage",), {"is_flag": True, "default": None,
+                                "help": "at anchor in a special anchorage area (US Inland Rule 30(g))"}),
 ]
 
 

@@ -47,6 +47,7 @@ def editions_table(data: list[dict[str, Any]]) -> None:
     for e in data:
         cov = e["coverage"]
         span = f"{e['in_force_from'] or '?'} – {e['in_force_end'] or '…'}\n({e['in_force_citation']['provenance']})"
+        span += "".join(f"\n{w} from {d}" for w, d in e.get("in_force_from_waters", {}).items())
         t.add_row(f"{e['id']}\n[dim]{', '.join(e['aliases'])}[/dim]", e["title"],
                   f"{e['regime']}\n{', '.join(e['waters'])}", span,
                   f"{cov['primary_share']:.0%} primary\n{cov['primary']} primary, {cov['secondary']} secondary,\n"

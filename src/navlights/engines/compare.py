@@ -358,25 +358,34 @@ def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
     if waters not in WATERS:
         raise NavlightsError(f"waters: unknown waters '{waters}'; known: {', '.join(WATERS)}", field="waters",
                              value=waters, allowed=", ".join(WATERS))
-    eds = sorted((e for e in editions if waters in e.waters and e.in_force_from),
-                 key=lambda e: e.in_force_from)  # type: ignore[arg-type, return-value]
+    def start(e: Edition) -> dt.date:
+        return e.in_force_from_in(waters)  # type: ignore[return-value]   # filtered below
+
+    eds = sorted((e for e in editions if waters in e.waters and e.in_force_from_in(waters)), key=start)
     if not eds:
         return Governing(date, waters, None, f"not covered: navlights holds no edition for {waters}", "no data")
-    if date < eds[0].in_force_from:  # type: ignore[operator]
+    if date < start(eds[0]):
         return Governing(date, waters, None,
                          f"not covered: the earliest edition for {waters} in navlights is {eds[0].id}, in force "
-                         f"from {eds[0].in_force_from}", "before the first recorded in-force date")
-    for e in eds:
+                         f"from {start(eds[0])}", "before the first recorded in-force date")
+    for e, nxt in zip(eds, [*eds[1:], None]):
         end, how = edition_end(e, editions, waters)
-        if date >= e.in_force_from and (end is None or date < end):  # type: ignore[operator]
+        if date >= start(e) and (end is None or date < end):
             prov = e.in_force_citation.provenance
+            since = f"in force in {waters} from {start(e)}" if start(e) != e.in_force_from else \
+                f"in force from {start(e)}"
             if end is None:
                 return Governing(date, waters, e.id,
-                                 f"{e.id} ({e.title}), in force from {e.in_force_from}; its end is not recorded in "
+                                 f"{e.id} ({e.title}), {since}; its end is not recorded in "
                                  f"navlights, so a later edition it does not hold may govern this date",
                                  f"in-force date {prov} ({e.in_force_citation.rule})")
-            return Governing(date, waters, e.id, f"{e.id} ({e.title}), in force {e.in_force_from} to {end} "
+            return Governing(date, waters, e.id, f"{e.id} ({e.title}), in force {start(e)} to {end} "
                              f"(end from {how})", f"in-force dates {prov} ({e.in_force_citation.rule})")
+        if nxt is not None and end is not None and end <= date < start(nxt):
+            return Governing(date, waters, None,
+                             f"not covered: navlights holds no edition for {waters} between the end of {e.id} "
+                             f"({end}) and the start of {nxt.id} there ({start(nxt)})",
+                             "between recorded in-force dates")
     last = eds[-1]
     return Governing(date, waters, None,
                      f"not covered: the last edition for {waters} in navlights, {last.id}, ended {last.in_force_to}; "

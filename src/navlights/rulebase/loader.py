@@ -115,6 +115,7 @@ class RawEdition(_M):
     enacted: str
     in_force_from: dt.date | None = None
     in_force_to: dt.date | None = None
+    in_force_from_waters: dict[str, dt.date] = Field(default_factory=dict)
     in_force: _Cited
     mile: Literal["nautical", "statute"]
     mile_note: str
@@ -502,6 +503,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
                    for w in e.succeeds if w not in e.waters]
     b.problems += [f"edition.succeeds.{w}: an edition cannot succeed itself" for w, p in e.succeeds.items()
                    if p == e.id]
+    b.problems += [f"edition.in_force_from_waters.{w}: not one of the edition's waters ({', '.join(e.waters)})"
+                   for w in e.in_force_from_waters if w not in e.waters]
     if b.problems:
         raise RuleDataError(path, b.problems)
     role_terms: dict[str, str] = {}
@@ -515,7 +518,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
         mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, intensity=intensity,
-        succeeds=dict(e.succeeds))
+        succeeds=dict(e.succeeds), in_force_from_waters=tuple(sorted(e.in_force_from_waters.items())))
 
 
 def load_file(path: str | Path) -> Edition:
@@ -529,12 +532,16 @@ def load_file(path: str | Path) -> Edition:
     return parse_edition(data, path.name)
 
 
+_STARTS: dict[str, Any] = {}   # edition id -> its in_force_from as the header gives it (filled by _index)
+
+
 @lru_cache(maxsize=None)
 def _index() -> dict[str, Path]:
     """Edition id and aliases -> file, read from each file's [edition] header only (not the whole file)."""
     out: dict[str, Path] = {}
     for f in sorted(DATA.glob("*.toml")):
         head = _header(f)
+        _STARTS[f.stem] = head.get("in_force_from")
         for name in [head.get("id", f.stem), *head.get("aliases", [])]:
             out[str(name).lower()] = f
     return out
@@ -570,6 +577,10 @@ def edition_ids() -> list[str]:
 
 
 def _order(eid: str) -> tuple[int, str]:
+    """Date order: the year the edition came into force, else the year in its id (us-inland has none)."""
+    start = _STARTS.get(eid)
+    if isinstance(start, dt.date):
+        return (start.year, eid)
     year = "".join(ch for ch in eid if ch.isdigit())
     return (int(year) if year else 0, eid)
 

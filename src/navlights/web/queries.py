@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from .. import api
-from ..api import FishingMethod, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
+from ..api import FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
 
 DEFAULT_EDITION = "intl-1960"
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
@@ -113,6 +113,8 @@ class VesselFields(_Query):
     obstruction_side: Side | None = Field(None, description="dredging or underwater work: the side of the obstruction")
     composite_unit: bool | None = Field(None, description="pusher and pushed rigidly connected")
     near_channel: bool | None = Field(None, description="at anchor in or near a channel, fairway or anchorage")
+    waters: InlandWaters | None = Field(None, description="US inland waters named apart: great-lakes or western-rivers")
+    special_anchorage: bool | None = Field(None, description="at anchor in a special anchorage area (US Inland)")
 
     def vessel(self) -> Vessel:
         """The vessel these parameters describe (as ``navlights lights`` builds it), built once per query."""
