@@ -81,6 +81,7 @@ class PlacementSpec:
     height_max_ratio: float | None = None           # at most this share of the height of ``height_ratio_of``
     height_ratio_of: str | None = None              # the role whose height above the hull that share is of
     not_forward_of: str | None = None               # not forward of this role
+    apart_from: str | None = None                   # horizontal_sep_min/_max measured from this role
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
@@ -92,7 +93,7 @@ class PlacementSpec:
         """(key, role) for every constraint that places this item relative to another."""
         pairs = (("higher_than", self.higher_than), ("below", self.below), ("above", self.above),
                  ("abaft", self.abaft), ("forward_of", self.forward_of), ("height_ratio_of", self.height_ratio_of),
-                 ("not_forward_of", self.not_forward_of))
+                 ("not_forward_of", self.not_forward_of), ("apart_from", self.apart_from))
         return tuple((k, r) for k, r in pairs if r)
 
     def has_height_rule(self) -> bool:

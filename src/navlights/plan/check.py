@@ -225,6 +225,12 @@ def _relation(st: _State, item: Item, p: PlacementSpec, key: str, ref: str, here
         top = ratio * there.z
         st.add("relation", here.z <= top + 1e-9, item, f"{_m(here.z)} above the hull",
                f"at most {ratio:g} of the height of '{ref}' ({_m(top)})")
+    elif key == "apart_from":
+        lo, hi = p.horizontal_sep_min_m or 0.0, p.horizontal_sep_max_m
+        dist = ((here.x - there.x) ** 2 + (here.y - there.y) ** 2) ** 0.5
+        st.add("relation", dist >= lo - 1e-9 and (hi is None or dist <= hi + 1e-9), item,
+               f"{_m(dist)} from '{ref}' horizontally",
+               f"{_m(lo)}" + (f" to {_m(hi)}" if hi is not None else " or more") + f" from '{ref}' horizontally")
     elif key == "not_forward_of":
         st.add("relation", dx >= -1e-9, item, f"{_m(dx)} abaft '{ref}'" if dx >= 0 else f"{_m(-dx)} forward of '{ref}'",
                f"not forward of '{ref}'")

@@ -85,6 +85,7 @@ class RawPlacement(_M):
     height_max_ratio: float | None = Field(None, gt=0, le=1)
     height_ratio_of: str | None = None
     not_forward_of: str | None = None
+    apart_from: str | None = None
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False

@@ -79,17 +79,26 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
                              field="limit", value=limit, allowed="a whole number, 0 or more")
     scored = []
     exact = 0
-    for e_ord, ed in enumerate(editions):
+    # Within a match kind the rules in force today come first (a look-out's likely reading), then the others,
+    # newest first; then the score.
+    superseded = {old for e in editions for old in e.succeeds.values()}
+    ended = {e.id for e in editions if e.in_force_to is not None or e.id in superseded}
+    currency = {ed.id: n for n, ed in enumerate(sorted(
+        editions, key=lambda e: (e.id in ended, -(e.in_force_from.toordinal() if e.in_force_from and e.id in ended
+                                                  else editions.index(e)))))}
+    for ed in editions:
+        e_ord = currency[ed.id]
+        historical = ed.id in ended
         idx = index(ed, cache)
         readings = idx.readings
         for k, (kind, detail) in search(idx, q, near).items():
             r = readings[k]
             rank, weight, _ = KINDS[kind]
             exact += rank == 0
-            scored.append((rank, -weight * r.prior, e_ord, r.order, r, kind, detail))
-    scored.sort(key=lambda t: t[:4])
+            scored.append((rank, historical, -weight * r.prior, e_ord, r.order, r, kind, detail))
+    scored.sort(key=lambda t: t[:5])
     total = len(scored)
     if limit:
         scored = scored[:limit]
-    hyps = tuple(Hypothesis(t[4], t[5], -t[1], q, t[6]) for t in scored)
+    hyps = tuple(Hypothesis(t[5], t[6], -t[2], q, t[7]) for t in scored)
     return Identification(q, tuple(e.id for e in editions), hyps, total, exact)
