@@ -471,3 +471,34 @@ def test_annex_i_vertical_spacing(upper_z, lower_z, status):
     edit(p, "nuc-upper", z=upper_z)
     edit(p, "nuc-lower", z=lower_z)
     assert findings_for(p, "spacing", "nuc-upper") == status
+
+
+# --- us-inland, 33 CFR 84: masthead light at least 5 m above the hull, at least the breadth, never more than
+# 8 m needed (84.02(a)(i)); the law of intensity as the Annex's (84.14). A placement navlights assumes (the
+# data's `assumed`) is never failed.
+
+def test_us_inland_masthead_height_and_intensity():
+    p = example("intl-1972-30m-tug.json")
+    p["edition"], p["states"] = "us-inland", [{}]
+    edit(p, "masthead", z=8.0)
+    edit(p, "towing-2", z=10.0)
+    assert findings_for(p, "height", "masthead") == {"pass"}           # breadth 9 m: 8 m is enough
+    edit(p, "masthead", z=7.99)
+    assert findings_for(p, "height", "masthead") == {"fail"}
+    edit(p, "masthead", z=8.0, intensity_cd=51.9)                      # 5 miles (20 to 50 m): 52 cd
+    assert findings_for(p, "range", "masthead") == {"fail"}
+
+
+def test_an_assumed_placement_is_not_failed():
+    p = example("intl-1972-30m-tug.json")
+    p["edition"], p["states"] = "us-inland", [{"pushing": True}]
+    p["lights"] += [
+        {"id": "tl-1", "role": "towing-light", "colour": "yellow", "arc_deg": [112.5, 247.5],
+         "position_m": {"x": 0.3, "y": 0, "z": 0.5}, "intensity_cd": 4.3},
+        {"id": "tl-2", "role": "towing-light-lower", "colour": "yellow", "arc_deg": [112.5, 247.5],
+         "position_m": {"x": 0.3, "y": 0, "z": 0.2}, "intensity_cd": 4.3}]
+    p["lights"] = [x for x in p["lights"] if x["id"] != "towing-light"]
+    r = api.check_plan(p)
+    heights = [f for f in r.findings if f.role == "towing-light-lower" and f.check == "height"]
+    assert heights and {f.status for f in heights} == {"not-checked"}
+    assert all("assumes" in f.limit for f in heights)

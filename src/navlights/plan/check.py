@@ -90,6 +90,8 @@ class _State:
         """A finding on ``item``; cited to its kind (colour, arc, range, height) unless another cite is given;
         relations and spacings come from the provision that shows the item, so they cite it."""
         entry = self.by_role.get(item.role)
+        if check in ("height", "relation", "spacing", "position") and item.placement.assumed:
+            ok, limit = None, f"{limit} — a placement navlights assumes, not the rule's: not checked"
         status = "not-checked" if ok is None else _status(ok)
         if cite is None:
             cite = item.cite if check in ("relation", "spacing") else str(item.kind_citation)
