@@ -660,15 +660,18 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         seen_items.append(Seen(it.role, it.what, it.canonical, it.term, it.colour, off, pos.z_m,
                                float(res["toward_m"][0, k]), off_deg, tuple(fl), margin_v, lim_v,
                                it.status, it.group, it.option, it.scheme, it.citation, pos.basis,
-                               pos.x_m, pos.y_m, it.kind_citation, it.provenance,
-                               it.character if it.what == "light" else "fixed",
-                               it.flashes_per_min if it.what == "light" else None))
+                               pos.x_m, pos.y_m, it.kind_citation, it.provenance, *_character(it)))
     seen_items.sort(key=lambda s: (round(s.offset_m, 9), s.height_m))
     if period == "day" and dist is not None:
         notes.append("shapes: the law gives no range; every shape is shown as seen")
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
                    tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
                    picture_gaps(display, period))
+
+
+def _character(it: Item) -> tuple[str, tuple[float, float | None] | None]:
+    """A light's character and rate (intl-1972 Rule 21(f)); a shape is 'fixed'."""
+    return (it.character, it.flashes_per_min) if it.what == "light" else ("fixed", None)
 
 
 def picture_gaps(display: Display, period: str) -> tuple[Note, ...]:
