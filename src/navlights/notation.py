@@ -18,6 +18,7 @@ Grammar (case does not matter)::
     column   = item { "/" item }              a vertical line, TOP FIRST ("over")
     item     = W | R | G | Y | B              white, red, green, yellow, blue light
              | white | red | green | yellow | blue
+             | light "*" | light "f"         a flashing light: 'Y*' (or 'Yf'), printed 'Y*'
              | [colour "-"] shape             a shape by day; black unless a colour is given
     shape    = O | ball | D | diamond | ^ | cone-up | V | cone-down | X | double-cone
              | cylinder | basket
@@ -75,10 +76,13 @@ SHAPE_SYMBOLS = {"o": "ball", "d": "diamond", "^": "cone-up", "v": "cone-down", 
 SHAPE_COLOURS = ("black", "white", "red", "green", "yellow", "blue", "white-blue")
 _COLOUR_LETTERS_ANY = {"w": "white", "r": "red", "g": "green", "y": "yellow", "b": "blue", "k": "black"}
 RELATIONS = ("<", ">", "=")
+#: The mark after a light's letter for a flashing light: 'Y*' (typed 'Yf' also).
+FLASHING_MARK = "*"
 PERIODS = ("night", "day")
 
 NOTATION_HELP = (
     "Type the lights left to right as you see them. Colours: W white, R red, G green, Y yellow, B blue. "
+    "A flashing light takes a '*' (or 'f') after its letter: 'Y*' a flashing yellow light. "
     "A vertical line is written top first with '/': 'W/W/W' three white lights one above another, 'R/G' "
     "red over green. Separate lights or lines are divided by spaces (or commas). Heights between "
     "neighbours are optional: 'W > W' the left one higher (the lower one to the right), 'W < G' the left "
@@ -87,7 +91,7 @@ NOTATION_HELP = (
     "shapes: O ball, D diamond, ^ cone point up, V cone point down, X double cone, cylinder, basket, flag; "
     "black unless a colour is put before, e.g. 'red-ball/white-diamond/red-ball', 'O/O', 'white-blue-flag'.")
 
-_ALLOWED = ("lights W R G Y B (white red green yellow blue); shapes O ball, D diamond, ^ cone-up, V cone-down, "
+_ALLOWED = ("lights W R G Y B (white red green yellow blue), '*' or 'f' after one for flashing (Y*); shapes O ball, D diamond, ^ cone-up, V cone-down, "
             "X double-cone, cylinder, basket, flag, black unless prefixed e.g. red-ball; '/' between the lights of a "
             "vertical line (top first); space or ',' between separate lights, left to right; '<' '>' '=' "
             "between them for their heights")
@@ -96,7 +100,8 @@ _SHAPE_RE = re.compile(
     r"(?:(?P<colour>white-blue|white|red|green|yellow|blue|black|[wrgybk])-)?"
     r"(?P<shape>ball|diamond|cone-up|cone-down|double-cone|cylinder|basket|flag|[od^vx])(?![a-z0-9^-])",
     re.IGNORECASE)
-_LIGHT_RE = re.compile(r"(?P<colour>white|red|green|yellow|blue|[wrgyb])(?![a-z0-9^-])", re.IGNORECASE)
+_LIGHT_RE = re.compile(r"(?P<colour>white|red|green|yellow|blue|[wrgyb])(?P<flash>\*|f(?![a-z0-9^-]))?(?![a-z0-9^-])",
+                       re.IGNORECASE)
 _WORD_RE = re.compile(r"[a-z0-9^-]+", re.IGNORECASE)
 
 
@@ -104,9 +109,20 @@ _WORD_RE = re.compile(r"[a-z0-9^-]+", re.IGNORECASE)
 # Tokens
 
 
-def light_token(colour: str) -> str:
-    """'white' -> 'W'; a colour with no letter keeps its name."""
-    return LIGHT_LETTERS.get(colour, colour)
+def light_token(colour: str, character: str = "fixed") -> str:
+    """'white' -> 'W'; ('yellow', 'flashing') -> 'Y*'; a colour with no letter keeps its name."""
+    tok = LIGHT_LETTERS.get(colour, colour)
+    return tok + FLASHING_MARK if character == "flashing" else tok
+
+
+def is_flashing(token: str) -> bool:
+    """'Y*' -> True: the token of a flashing light."""
+    return token.endswith(FLASHING_MARK)
+
+
+def toggle_flashing(token: str) -> str:
+    """'Y' -> 'Y*', 'Y*' -> 'Y': the same light, its character read otherwise."""
+    return token[:-1] if is_flashing(token) else token + FLASHING_MARK
 
 
 def shape_token(shape: str, colour: str = "black") -> str:
@@ -114,11 +130,11 @@ def shape_token(shape: str, colour: str = "black") -> str:
     return shape if colour in ("black", None, "") else f"{colour}-{shape}"
 
 
-def token_of(what: str, colour: str, canonical: str) -> str:
-    """The notation token of a display item or a seen light/shape."""
+def token_of(what: str, colour: str, canonical: str, character: str = "fixed") -> str:
+    """The notation token of a display item or a seen light/shape ('Y*' for a flashing yellow light)."""
     if what == "shape":
         return shape_token(canonical, colour)
-    return light_token(colour)
+    return light_token(colour, character)
 
 
 def token_period(token: str) -> str:
@@ -127,7 +143,9 @@ def token_period(token: str) -> str:
 
 
 def token_words(token: str) -> str:
-    """'W' -> 'white light'; 'red-ball' -> 'red ball'; 'diamond' -> 'black diamond'."""
+    """'W' -> 'white light'; 'Y*' -> 'flashing yellow light'; 'red-ball' -> 'red ball'; 'diamond' -> 'black diamond'."""
+    if is_flashing(token):
+        return "flashing " + token_words(token[:-1])
     if token in LETTER_COLOURS:
         return f"{LETTER_COLOURS[token]} light"
     if token_period(token) == "day":
@@ -321,7 +339,7 @@ def _read_item(text: str, pos: int) -> tuple[str, int]:
     m = _LIGHT_RE.match(text, pos)
     if m:
         c = m.group("colour").lower()
-        return light_token(_COLOUR_LETTERS_ANY.get(c, c)), m.end()
+        return light_token(_COLOUR_LETTERS_ANY.get(c, c), "flashing" if m.group("flash") else "fixed"), m.end()
     w = _WORD_RE.match(text, pos)
     if w:
         raise _fail(text, pos, f"unknown light or shape '{w.group(0)}'")
@@ -530,7 +548,7 @@ def pattern_from_json(data: Any) -> Pattern:
                                 value=ent, allowed="an object")
         is_shape = key == "shapes" or (key == "items" and ent.get("what") == "shape") or "shape" in ent
         if key != "items":
-            ok = {"colour", "offset_m", "height_m", "shape", "role"}
+            ok = {"colour", "offset_m", "height_m", "shape", "role", "character"}
             bad = set(ent) - ok
             if bad:
                 raise NotationError(f"{where}: unknown key(s) {', '.join(sorted(bad))}; allowed: "
@@ -554,14 +572,19 @@ def pattern_from_json(data: Any) -> Pattern:
             if "colour" not in ent:
                 raise NotationError(f"{where}.colour: missing; allowed: {', '.join(LIGHT_LETTERS)}",
                                     field=f"{where}.colour", value=None, allowed=", ".join(LIGHT_LETTERS))
-            tok = light_token(_colour(ent["colour"], f"{where}.colour", tuple(LIGHT_LETTERS)))
+            character = ent.get("character", "fixed")
+            if character not in ("fixed", "flashing"):
+                raise NotationError(f"{where}.character: {character!r} is not allowed; allowed: fixed, flashing",
+                                    field=f"{where}.character", value=character, allowed="fixed, flashing")
+            tok = light_token(_colour(ent["colour"], f"{where}.colour", tuple(LIGHT_LETTERS)), character)
         points.append((tok, off, h))
     return pattern_from_points(points, column_tol_m=col_tol, level_tol_m=lvl_tol, source="json")
 
 
 def pattern_from_picture(picture: Any) -> Pattern:
     """A :class:`navlights.engines.view.Picture` -> its :class:`Pattern` (as the index reduces it)."""
-    pts = [(token_of(i.what, i.colour, i.canonical), i.offset_m, i.height_m) for i in picture.items]
+    pts = [(token_of(i.what, i.colour, i.canonical, getattr(i, "character", "fixed")), i.offset_m, i.height_m)
+           for i in picture.items]
     if not pts:
         raise NotationError("picture: nothing is seen in this picture; nothing to identify", field="picture",
                             value=[], allowed="a picture with at least one light or shape")

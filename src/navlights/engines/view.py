@@ -222,6 +222,12 @@ class Seen:
     y_m: float = 0.0             # to starboard
     kind_citation: Citation | None = None   # the rule that defines the light or shape (its arc, range)
     provenance: str = ""         # one status for the entry: the weaker of its provision's and its kind's
+    character: str = "fixed"     # a light's character: "fixed" | "flashing" (shapes: "fixed")
+    flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None), when stated
+
+    @property
+    def flashing(self) -> bool:
+        return self.what == "light" and self.character == "flashing"
 
     @property
     def cite(self) -> str:
@@ -235,7 +241,9 @@ class Seen:
     def to_dict(self) -> dict[str, Any]:
         return {
             "role": self.role, "what": self.what, "canonical": self.canonical, "term": self.term,
-            "colour": self.colour, "offset_m": round(self.offset_m, 3), "height_m": round(self.height_m, 3),
+            "colour": self.colour, "character": self.character,
+            "flashes_per_min": list(self.flashes_per_min) if self.flashes_per_min else None,
+            "offset_m": round(self.offset_m, 3), "height_m": round(self.height_m, 3),
             "toward_m": round(self.toward_m, 3),
             "offset_deg": None if self.offset_deg is None else round(self.offset_deg, 5),
             "flags": list(self.flags),
@@ -398,7 +406,7 @@ def _noun(group: list[Seen]) -> str:
         if it.what == "shape":
             names = " over ".join(_noun([i]) for i in top_down)
             return f"{_COUNT.get(n, str(n))} shapes in a vertical line, {names}"
-        return f"{_COUNT.get(n, str(n))} lights in a vertical line, {' over '.join(i.colour for i in top_down)}"
+        return f"{_COUNT.get(n, str(n))} lights in a vertical line, {' over '.join(_light_name(i) for i in top_down)}"
     if it.what == "shape":
         shape = {"ball": "ball", "cone-up": "cone, point up", "cone-down": "cone, point down",
                  "diamond": "diamond", "cylinder": "cylinder", "basket": "basket",
@@ -409,7 +417,7 @@ def _noun(group: list[Seen]) -> str:
                 "cylinder", "cylinders").replace("basket", "baskets").replace("cone,", "cones,").replace(
                 "double cone", "double cones").replace("shape", "shapes")
     else:
-        noun = f"{it.colour} light" + ("s" if n > 1 else "")
+        noun = f"{_light_name(it)} light" + ("s" if n > 1 else "")
     count = _COUNT.get(n, str(n))
     if n == 1 and noun[0] in "aeiou":
         count = "an"
@@ -500,7 +508,13 @@ def _relation(group: list[Seen], ref: list[Seen]) -> str:
 
 
 def _key(it: Seen) -> tuple[str, str]:
-    return (it.colour, it.canonical if it.what == "shape" else "light")
+    return (it.colour, it.canonical if it.what == "shape" else
+            "flashing light" if it.character == "flashing" else "light")
+
+
+def _light_name(it: Seen) -> str:
+    """'yellow', or 'flashing yellow' for a flashing light."""
+    return f"flashing {it.colour}" if it.what == "light" and it.character == "flashing" else it.colour
 
 
 def _units(items: tuple[Seen, ...] | list[Seen]) -> list[list[Seen]]:
@@ -646,13 +660,18 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         seen_items.append(Seen(it.role, it.what, it.canonical, it.term, it.colour, off, pos.z_m,
                                float(res["toward_m"][0, k]), off_deg, tuple(fl), margin_v, lim_v,
                                it.status, it.group, it.option, it.scheme, it.citation, pos.basis,
-                               pos.x_m, pos.y_m, it.kind_citation, it.provenance))
+                               pos.x_m, pos.y_m, it.kind_citation, it.provenance, *_character(it)))
     seen_items.sort(key=lambda s: (round(s.offset_m, 9), s.height_m))
     if period == "day" and dist is not None:
         notes.append("shapes: the law gives no range; every shape is shown as seen")
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
                    tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
                    picture_gaps(display, period))
+
+
+def _character(it: Item) -> tuple[str, tuple[float, float | None] | None]:
+    """A light's character and rate (intl-1972 Rule 21(f)); a shape is 'fixed'."""
+    return (it.character, it.flashes_per_min) if it.what == "light" else ("fixed", None)
 
 
 def picture_gaps(display: Display, period: str) -> tuple[Note, ...]:

@@ -109,6 +109,29 @@ class Light:
     cite: str
     flags: tuple[str, ...] = ()
     true_xy: tuple[float, float] | None = None    # where the picture puts it, when drawn apart ('spread')
+    character: str = "fixed"      # "fixed" | "flashing"
+    flashes_per_min: float | None = None          # the rate drawn for a flashing light (None: not stated)
+
+    @property
+    def flashing(self) -> bool:
+        return self.character == "flashing"
+
+    @property
+    def flash_period_s(self) -> float:
+        """One flash cycle in seconds: from the rate, or 60 a minute where none is stated."""
+        return 60.0 / (self.flashes_per_min or DEFAULT_FLASHES_PER_MIN)
+
+
+#: The rate a flashing light is drawn at where its rule states none.
+DEFAULT_FLASHES_PER_MIN = 60.0
+
+
+def drawn_rate(flashes_per_min: tuple[float, float | None] | None) -> float | None:
+    """The one rate drawn for a stated range: its middle, or its least where no most is stated."""
+    if not flashes_per_min:
+        return None
+    lo, hi = flashes_per_min
+    return lo if hi is None else (lo + hi) / 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +200,7 @@ class Scene:
                 items.append({"what": "light", "role": e.role, "colour": e.colour, "x": round(e.cx, 2),
                               "y": round(e.cy, 2), "r": round(e.r_core, 2), "glow_r": round(e.r_glow, 2),
                               "brightness": round(e.brightness, 3), "cite": e.cite, "flags": list(e.flags),
+                              "character": e.character, "flashes_per_min": e.flashes_per_min,
                               **_true(e.true_xy)})
             elif isinstance(e, Shape):
                 items.append({"what": "shape", "role": e.role, "colour": e.colour, "form": e.form,

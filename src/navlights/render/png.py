@@ -55,5 +55,8 @@ def gif(frames_png: Iterable[bytes], frame_ms: int = DEFAULT_FRAME_MS) -> bytes:
 
 def turntable(frame: Callable[[float], str], step_deg: float = DEFAULT_STEP_DEG,
               frame_ms: int = DEFAULT_FRAME_MS) -> bytes:
-    """Animated GIF of ``frame(aspect_deg) -> SVG`` for every aspect of :func:`aspects`."""
-    return gif((svg_to_png(frame(a)) for a in aspects(step_deg)), frame_ms)
+    """Animated GIF of ``frame(aspect_deg) -> SVG`` for every aspect of :func:`aspects`; a flashing light
+    blinks: it is out on every other frame."""
+    from .svg import flash_off
+    return gif((svg_to_png(flash_off(frame(a)) if k % 2 else frame(a)) for k, a in enumerate(aspects(step_deg))),
+               frame_ms)

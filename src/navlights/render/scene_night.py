@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .elements import Element, Light, Scene
+from .elements import Element, Light, Scene, drawn_rate
 from .frame import Frame
 from .scene_side import side_scene, spread
 from .style import DEFAULT_STYLE, Style
@@ -60,6 +60,8 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
         glow = core * style.light_glow_ratio * (0.55 + 0.45 * b)
         glow_c, core_c = style.light(s.colour)
         flags = tuple(s.flags) + (("spread",) if k in moved else ())
+        character = getattr(s, "character", "fixed")
         out.append(Light(x, y, core, glow, b, glow_c, core_c, s.role, s.colour, s.cite, flags,
-                         true_pts[k] if k in moved else None))
+                         true_pts[k] if k in moved else None, character,
+                         drawn_rate(getattr(s, "flashes_per_min", None)) if character == "flashing" else None))
     return out

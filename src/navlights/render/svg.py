@@ -175,16 +175,47 @@ def _bands(e: Rect) -> str:
     return "".join(out)
 
 
+def _flashing(e: Light, lamp: str) -> str:
+    """A flashing light: the lamp blinks (an SVG animation of its opacity, at its rate or 60 a minute), and a
+    dashed ring with 'Fl' beside it says so in a still picture (a PNG ignores the animation)."""
+    dur = f"{e.flash_period_s:.3g}s"
+    ring = max(e.r_core * 2.6, 7.0)
+    size = max(9.0, min(14.0, ring))
+    return (f'<g class="flash-lamp">{lamp}<animate attributeName="opacity" values="1;1;0.08;0.08" '
+            f'keyTimes="0;0.45;0.5;1" dur="{dur}" repeatCount="indefinite"/></g>'
+            f'<circle class="flash-mark" cx="{_n(e.cx)}" cy="{_n(e.cy)}" r="{_n(ring)}" fill="none" '
+            f'stroke="{clean(e.core)}" stroke-opacity="0.8" stroke-width="1.2" stroke-dasharray="3 2"/>'
+            f'<text class="flash-mark" x="{_n(e.cx + ring + 2)}" y="{_n(e.cy - ring)}" font-size="{_n(size)}" '
+            f'fill="{clean(e.core)}">Fl</text>')
+
+
+#: A style sheet that puts out every flashing light: the dark frames of the turntable's blinking.
+FLASH_OFF_STYLE = "<style>.flash-lamp{display:none}</style>"
+
+
+def flash_off(svg_text: str) -> str:
+    """The same SVG with its flashing lights out (their marks stay): the dark half of a flash."""
+    if "light-flashing" not in svg_text:
+        return svg_text
+    head, sep, rest = svg_text.partition("<title>")
+    return head + FLASH_OFF_STYLE + "\n" + sep + rest if sep else svg_text
+
+
 def _element(e: Element, defs: _Defs) -> str:
     if isinstance(e, Light):
-        head = _attrs(class_="light", data_role=e.role, data_colour=e.colour, data_cite=e.cite,
-                      data_flags=" ".join(e.flags), data_x=float(e.cx), data_y=float(e.cy),
+        head = _attrs(class_="light light-flashing" if e.flashing else "light", data_role=e.role,
+                      data_colour=e.colour, data_character=e.character,
+                      data_flashes_per_min=None if e.flashes_per_min is None else f"{e.flashes_per_min:g}",
+                      data_cite=e.cite, data_flags=" ".join(e.flags), data_x=float(e.cx), data_y=float(e.cy),
                       data_brightness=float(e.brightness))
         glow = defs.glow(e.glow)
-        return (f'<g {head}><circle cx="{_n(e.cx)}" cy="{_n(e.cy)}" r="{_n(e.r_glow)}" fill="{glow}" '
+        lamp = (f'<circle cx="{_n(e.cx)}" cy="{_n(e.cy)}" r="{_n(e.r_glow)}" fill="{glow}" '
                 f'fill-opacity="{_n(0.35 + 0.65 * e.brightness)}"/>'
                 f'<circle cx="{_n(e.cx)}" cy="{_n(e.cy)}" r="{_n(e.r_core)}" fill="{clean(e.core)}" '
-                f'fill-opacity="{_n(0.6 + 0.4 * e.brightness)}"/></g>')
+                f'fill-opacity="{_n(0.6 + 0.4 * e.brightness)}"/>')
+        if not e.flashing:
+            return f"<g {head}>{lamp}</g>"
+        return f"<g {head}>{_flashing(e, lamp)}</g>"
     if isinstance(e, Shape):
         return _shape(e)
     if isinstance(e, Sector):

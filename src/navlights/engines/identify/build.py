@@ -137,7 +137,8 @@ class _Builder:
             shown = [p for p in d.provisions
                      if p in prov and prov[p].effect == "show" and self.prov_roles[p] & seen_roles]
             rules = tuple(f"{prov[p].title} ({prov[p].citation})" for p in shown)
-            lights = tuple((r, token_of(by_role[r].what, by_role[r].colour, by_role[r].canonical),
+            lights = tuple((r, token_of(by_role[r].what, by_role[r].colour, by_role[r].canonical,
+                                             by_role[r].character),
                             str(by_role[r].citation)) for r in sector.roles)
             for rng, pat, roles in pieces:
                 rk = (words, period, sector.label(), pat.key(), rules, gaps, lights)

@@ -12,7 +12,7 @@ from ...model import Edition
 from .build import build_index
 from .results import EditionIndex
 
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 CACHE_ENV = "NAVLIGHTS_CACHE_DIR"
 
 _MEMO: dict[int, tuple[Edition, EditionIndex]] = {}     # id(edition) -> (edition, its index)

@@ -7,11 +7,22 @@ from typing import Any, Sequence
 
 from ...errors import NavlightsError
 from ...model import Edition
-from ...notation import Pattern, as_pattern
+from ...notation import Pattern, as_pattern, is_flashing, toggle_flashing
 from .cache import index
 from .results import KINDS, EditionIndex, Hypothesis, Identification
 
 _DOUBT = {"W": "Y", "Y": "W"}
+
+
+def doubts(tok: str) -> list[str]:
+    """The tokens a light may really be: white for yellow or the reverse; fixed for flashing or the
+    reverse (a flashing light not noticed as such, or a steady one taken for flashing)."""
+    base = tok[:-1] if is_flashing(tok) else tok
+    out = [toggle_flashing(tok)]
+    if base in _DOUBT:
+        other = _DOUBT[base]
+        out.append(other + tok[len(base):])
+    return out
 
 
 def _exact(idx: EditionIndex, q: Pattern) -> list[int]:
@@ -46,12 +57,10 @@ def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[
             found[k] = (kind, ())
     if q.period == "night":
         for ci, ki, tok in q.lights():
-            other = _DOUBT.get(tok)
-            if other is None:
-                continue
-            for k in _exact(idx, q.with_token(ci, ki, other)):
-                if better(k, "colour-doubt"):
-                    found[k] = ("colour-doubt", (ci, ki, other))
+            for other in doubts(tok):
+                for k in _exact(idx, q.with_token(ci, ki, other)):
+                    if better(k, "colour-doubt"):
+                        found[k] = ("colour-doubt", (ci, ki, other))
     rels = q.relations
     for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
         if better(k, "missed-light") and (r == rels if q.complete else

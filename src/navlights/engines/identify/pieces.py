@@ -115,7 +115,7 @@ def _pieces(items: tuple[Item, ...], period: str, length_m: float | None, breadt
 
     placement = place(items, length_m, breadth_m)
     where = {p.role: (p.x_m, p.y_m, p.z_m) for p in placement.positions}
-    token = {i.role: token_of(i.what, i.colour, i.canonical) for i in items}
+    token = {i.role: token_of(i.what, i.colour, i.canonical, i.character) for i in items}
     out = []
     for s in secs:
         roles = [r for r in s.roles if r in where]

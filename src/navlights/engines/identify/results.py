@@ -17,7 +17,8 @@ POINT_WIDTH_DEG = 3.0
 KINDS: dict[str, tuple[int, float, str]] = {
     "exact": (0, 1.0, "the picture as typed"),
     "arrangement": (1, 0.6, "the same lights, arranged otherwise (the placement is typical, not known)"),
-    "colour-doubt": (2, 0.55, "one light's colour read otherwise: white for yellow or yellow for white"),
+    "colour-doubt": (2, 0.55, "one light's colour or character read otherwise: white for yellow or the "
+                              "reverse, steady for flashing or the reverse"),
     "missed-light": (3, 0.5, "she shows one light more, which may have been missed"),
     "regrouped": (4, 0.45, "the same lights, but not in the vertical lines seen (lights side by side taken "
                            "for a vertical line, or the reverse)"),
