@@ -7,25 +7,9 @@ Headless Chromium against `navlights serve` (the fixtures of test_browser.py). S
 
 from __future__ import annotations
 
-import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, Server, _renderer_present, sync_api
+from e2e.test_browser import SHOTS, _renderer_present
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("web") / "progress.sqlite").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _page(browser, width, height):
