@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment
+from markupsafe import Markup
 
 from ... import api
 from ...errors import MissingFactError, NavlightsError
 from .. import pages
-from ..common import defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
+from ..common import context, defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
 from ..queries import ViewQuery
 
 router = APIRouter()
@@ -34,7 +37,18 @@ async def explore_page(request: Request) -> HTMLResponse:
         except NavlightsError as e:
             err = failed(e)
     return page(request, "explore.html", status=422 if err else 200, title="Explore", data=data, svgs=svgs,
-                form=form_values(request, DEFAULT_VESSEL), error=err, ask=ask)
+                form=form_values(request, DEFAULT_VESSEL), error=err, ask=ask,
+                details_html=_details_html(context(request).templates, q.vessel(), q.edition, q.choose, q.period,
+                                           data["links"]["compare"]) if data and q else "")
+
+
+@lru_cache(maxsize=256)
+def _details_html(env: Environment, vessel: api.Vessel, edition: str, choose: str, period: str | None,
+                  compare_link: str) -> Markup:
+    """The tables under the picture (lights and shapes, notes, sectors): they do not depend on the observer, so
+    they are written once per vessel, edition, choice and period, not on every move of the slider."""
+    data = {**pages.explore_static(vessel, edition, choose, period), "links": {"compare": compare_link}}
+    return Markup(env.get_template("_explore_details.html").render(data=data))
 
 
 @router.get("/explore.json", tags=["pages"], summary="The display, the picture and the sectors of one vessel",
