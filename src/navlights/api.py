@@ -169,9 +169,28 @@ def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = 
 
 
 def changes(edition_a: str, edition_b: str) -> dict[str, list[dict[str, Any]]]:
-    """The change log from one edition to another, derived from the data, grouped by situation."""
+    """The change log from one edition to another, derived from the data, grouped by situation. Editions of
+    different waters are refused: they are regimes side by side (:func:`differences`), not a change in time."""
     from .engines import compare as _compare
-    return _compare.changes(edition(edition_a), edition(edition_b))
+    from .errors import NavlightsError
+    a, b = edition(edition_a), edition(edition_b)
+    if not set(a.waters) & set(b.waters):
+        raise NavlightsError(f"changes: {a.id} and {b.id} are editions of different waters, two regimes side by side, "
+                             f"not a change in time; use `navlights differences {a.id} {b.id}`", field="b", value=b.id)
+    return _compare.changes(a, b)
+
+
+def differences(edition_a: str, edition_b: str) -> dict[str, Any]:
+    """Two regimes in force together (editions of different waters, e.g. intl-1972 and us-inland) side by side
+    over every representative vessel: each difference once, with the situations and lengths it touches and
+    both cites. Editions of the same waters are refused (their differences in time are :func:`changes`)."""
+    from .engines import compare as _compare
+    return _compare.differences(edition(edition_a), edition(edition_b))
+
+
+def differences_json(edition_a: str, edition_b: str) -> dict[str, Any]:
+    """:func:`differences` as JSON-ready data (it already is)."""
+    return differences(edition_a, edition_b)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
