@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse, Response
 from ... import api
 from .. import pages
 from ..common import SVG_RESPONSES, Unavailable, json_query, query_parameters
-from ..queries import ChangesQuery, DisplayBody, GoverningQuery, RenderQuery, ViewQuery
+from ..queries import ChangesQuery, DifferencesQuery, DisplayBody, GoverningQuery, RenderQuery, ViewQuery
 
 router = APIRouter()
 
@@ -26,6 +26,20 @@ async def changes_json(request: Request) -> JSONResponse:
     q = json_query(ChangesQuery, request)
     a, b = api.edition(q.a), api.edition(q.b)
     return JSONResponse({"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)})
+
+
+@router.get("/api/differences.json", tags=["editions"],
+            summary="Two regimes in force together (editions of different waters): every difference, both cites",
+            response_model=dict[str, Any], openapi_extra=query_parameters(DifferencesQuery))
+async def differences_json(request: Request) -> JSONResponse:
+    """As `navlights differences A B --json`: each difference between two regimes (e.g. intl-1972 and
+    us-inland) once, with the situations and lengths (ft) it touches and both cites. 422 naming `a` or `b` on an
+    unknown edition, or on two editions of the same waters (their changes are /api/changes.json)."""
+    q = json_query(DifferencesQuery, request)
+    data = pages.differences(q)
+    data.pop("groups", None)
+    data.pop("query", None)
+    return JSONResponse(data)
 
 
 @router.get("/api/governing.json", tags=["editions"], summary="Which edition governed on a date in given waters",
