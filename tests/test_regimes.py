@@ -74,8 +74,8 @@ def test_each_difference_once_worded_as_regimes(diffs):
 def test_same_waters_refused_and_changes_points_to_differences():
     with pytest.raises(NavlightsError, match="navlights changes intl-1960 intl-1972"):
         api.differences("intl-1960", "intl-1972")
-    with pytest.raises(NavlightsError, match="navlights differences intl-1972 us-inland"):
-        api.changes("intl-1972", "us-inland")
+    assert "navlights differences intl-1972 us-inland" in (api.regimes_pointer("intl-1972", "us-inland") or "")
+    assert api.regimes_pointer("intl-1960", "intl-1972") is None
 
 
 def _run(capsys, *argv):
@@ -121,6 +121,8 @@ def test_web_api_and_page(client):
     assert r.status_code == 200 and {"a", "b", "both"} == set(r.json()["groups"])
     assert any(d["role"] == "special-flashing" for d in r.json()["groups"]["a"])
     assert 'href="/regimes"' in client.get("/compare").text
+    r = client.get("/api/changes.json", params={"a": "intl-1972", "b": "us-inland"})
+    assert r.status_code == 200 and r.json()["see"] == "/api/differences.json?a=intl-1972&b=us-inland"
     spec = client.get("/openapi.json").json()
     params = spec["paths"]["/api/differences.json"]["get"]["parameters"]
     assert all("us-inland" in p["schema"]["enum"] for p in params if p["name"] in ("a", "b"))

@@ -170,14 +170,20 @@ def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = 
 
 def changes(edition_a: str, edition_b: str) -> dict[str, list[dict[str, Any]]]:
     """The change log from one edition to another, derived from the data, grouped by situation. Editions of
-    different waters are refused: they are regimes side by side (:func:`differences`), not a change in time."""
+    different waters are worded as two regimes side by side; their whole list is :func:`differences`
+    (:func:`regimes_pointer` says so in one line)."""
     from .engines import compare as _compare
-    from .errors import NavlightsError
+    return _compare.changes(edition(edition_a), edition(edition_b))
+
+
+def regimes_pointer(edition_a: str, edition_b: str) -> str | None:
+    """One line pointing to :func:`differences` when the two editions are of different waters (two regimes, not
+    a change in time); None when they share waters."""
     a, b = edition(edition_a), edition(edition_b)
-    if not set(a.waters) & set(b.waters):
-        raise NavlightsError(f"changes: {a.id} and {b.id} are editions of different waters, two regimes side by side, "
-                             f"not a change in time; use `navlights differences {a.id} {b.id}`", field="b", value=b.id)
-    return _compare.changes(a, b)
+    if set(a.waters) & set(b.waters):
+        return None
+    return (f"changes: {a.id} and {b.id} are editions of different waters, two regimes side by side, not a change "
+            f"in time; use `navlights differences {a.id} {b.id}`")
 
 
 def differences(edition_a: str, edition_b: str) -> dict[str, Any]:

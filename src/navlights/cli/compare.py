@@ -35,6 +35,10 @@ def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
     """What changed from EDITION_A to EDITION_B, derived from the rule data: each difference once, with the
     situations it touches (--json: every difference by vessel situation)."""
     from .. import api
+    from ..errors import NavlightsError
+    pointer = api.regimes_pointer(edition_a, edition_b)
+    if pointer:
+        raise NavlightsError(pointer, field="edition_b", value=edition_b)
     log = api.changes(edition_a, edition_b)
     if as_json:
         print_json(log)

@@ -22,10 +22,15 @@ router = APIRouter()
             response_model=dict[str, Any], openapi_extra=query_parameters(ChangesQuery))
 async def changes_json(request: Request) -> JSONResponse:
     """As `navlights changes A B --json`: every difference, derived from the rule data, grouped by vessel
-    situation, with both cites and the lengths (ft) where it holds."""
+    situation, with both cites and the lengths (ft) where it holds. Editions of different waters are worded as
+    two regimes side by side, and `see` points to /api/differences.json, their whole list."""
     q = json_query(ChangesQuery, request)
     a, b = api.edition(q.a), api.edition(q.b)
-    return JSONResponse({"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)})
+    data: dict[str, Any] = {"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)}
+    pointer = api.regimes_pointer(a.id, b.id)
+    if pointer:
+        data.update(relation="regimes", see=f"/api/differences.json?a={a.id}&b={b.id}", words=pointer)
+    return JSONResponse(data)
 
 
 @router.get("/api/differences.json", tags=["editions"],
