@@ -17,7 +17,7 @@ from .errors import MissingFactError, NavlightsError, RuleDataError, UnknownEdit
 __version__ = "0.1.0"
 
 _API = {"display", "edition", "edition_ids", "editions", "make_vessel", "view", "sectors", "identify", "compare",
-        "changes", "governing"}
+        "changes", "differences", "governing"}
 
 __all__ = sorted(_API) + ["NavlightsError", "VesselError", "MissingFactError", "UnknownEditionError",
                           "RuleDataError", "__version__"]

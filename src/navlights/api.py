@@ -169,9 +169,34 @@ def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = 
 
 
 def changes(edition_a: str, edition_b: str) -> dict[str, list[dict[str, Any]]]:
-    """The change log from one edition to another, derived from the data, grouped by situation."""
+    """The change log from one edition to another, derived from the data, grouped by situation. Editions of
+    different waters are worded as two regimes side by side; their whole list is :func:`differences`
+    (:func:`regimes_pointer` says so in one line)."""
     from .engines import compare as _compare
     return _compare.changes(edition(edition_a), edition(edition_b))
+
+
+def regimes_pointer(edition_a: str, edition_b: str) -> str | None:
+    """One line pointing to :func:`differences` when the two editions are of different waters (two regimes, not
+    a change in time); None when they share waters."""
+    a, b = edition(edition_a), edition(edition_b)
+    if set(a.waters) & set(b.waters):
+        return None
+    return (f"changes: {a.id} and {b.id} are editions of different waters, two regimes side by side, not a change "
+            f"in time; use `navlights differences {a.id} {b.id}`")
+
+
+def differences(edition_a: str, edition_b: str) -> dict[str, Any]:
+    """Two regimes in force together (editions of different waters, e.g. intl-1972 and us-inland) side by side
+    over every representative vessel: each difference once, with the situations and lengths it touches and
+    both cites. Editions of the same waters are refused (their differences in time are :func:`changes`)."""
+    from .engines import compare as _compare
+    return _compare.differences(edition(edition_a), edition(edition_b))
+
+
+def differences_json(edition_a: str, edition_b: str) -> dict[str, Any]:
+    """:func:`differences` as JSON-ready data (it already is)."""
+    return differences(edition_a, edition_b)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:

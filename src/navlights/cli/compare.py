@@ -1,4 +1,4 @@
-"""Commands `navlights compare`, `navlights changes` and `navlights governing`: the editions side by side."""
+"""Commands `navlights compare`, `navlights changes`, `navlights differences` and `navlights governing`: the editions side by side."""
 
 from __future__ import annotations
 
@@ -35,12 +35,33 @@ def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
     """What changed from EDITION_A to EDITION_B, derived from the rule data: each difference once, with the
     situations it touches (--json: every difference by vessel situation)."""
     from .. import api
+    from ..errors import NavlightsError
+    pointer = api.regimes_pointer(edition_a, edition_b)
+    if pointer:
+        raise NavlightsError(pointer, field="edition_b", value=edition_b)
     log = api.changes(edition_a, edition_b)
     if as_json:
         print_json(log)
         return
     from .text import changes_text
     changes_text(api.edition(edition_a).id, api.edition(edition_b).id, log)
+
+
+@click.command("differences")
+@click.argument("edition_a")
+@click.argument("edition_b")
+@json_option()
+def differences_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
+    """Two regimes in force together, side by side, as a whole list: every difference between EDITION_A and
+    EDITION_B (editions of different waters, e.g. intl-1972 us-inland) over every representative vessel, each
+    once with the situations it touches and both cites; never a change in time (for that: `navlights changes`)."""
+    from .. import api
+    data = api.differences_json(edition_a, edition_b)
+    if as_json:
+        print_json(data)
+        return
+    from .text import differences_text
+    differences_text(data)
 
 
 @click.command("governing")
@@ -58,4 +79,4 @@ def governing_cmd(date: str, waters: str, as_json: bool) -> None:
     governing_text(data)
 
 
-COMMANDS = (compare_cmd, changes_cmd, governing_cmd)
+COMMANDS = (compare_cmd, changes_cmd, differences_cmd, governing_cmd)

@@ -176,6 +176,31 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
         con.print(f"  • {text} {_situations(e)}")
 
 
+def differences_text(data: dict[str, Any]) -> None:
+    """Print two regimes side by side: each difference once, with both cites and the situations it touches."""
+    con = _console()
+    a, b, rows = data["a"], data["b"], data["differences"]
+    con.print(f"[bold]Differences between {a} and {b}[/bold] ({data['words']}; derived from the rule data; "
+              f"{len(rows)} distinct differences over {data['situations']} situations; lengths in ft; `--json` for all "
+              "cites)")
+    heads = {"a": f"Shown under {a}, not under {b}", "b": f"Shown under {b}, not under {a}",
+             "both": "Shown under both, differently"}
+    last = None
+    for e in rows:
+        if e["side"] != last:
+            last = e["side"]
+            con.print(f"\n[bold]{heads[last]}[/bold]")
+        ca, cb = _cites(e["cites_a"], a) or "nothing cited", _cites(e["cites_b"], b) or "nothing cited"
+        if e["side"] == "a":
+            text = f"{e['role']}: {e['term']} ({a} {ca}; {b} there: {cb})"
+        elif e["side"] == "b":
+            text = f"{e['role']}: {e['term']} ({b} {cb}; {a} there: {ca})"
+        else:
+            text = (f"{e['role']}: {_FIELD_WORDS.get(e['field'], e['field'])} {_value_words(e['a_value'], e['field'])}"
+                    f" ({a} {ca}) beside {_value_words(e['b_value'], e['field'])} ({b} {cb})")
+        con.print(f"  • {text} {_situations(e)}")
+
+
 def rules_text(data: dict[str, Any]) -> None:
     """Print an edition's rule base: definitions, kinds and provisions with cite and provenance."""
     from rich.table import Table

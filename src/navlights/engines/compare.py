@@ -390,3 +390,77 @@ def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
     return Governing(date, waters, None,
                      f"not covered: the last edition for {waters} in navlights, {last.id}, ended {last.in_force_to}; "
                      f"navlights holds no later edition", "after the last recorded in-force date")
+
+
+def _other_cites(d: Display) -> list[str]:
+    """What the side that lacks an item shows in that situation, by cite: its items' and its notes' cites."""
+    return list(dict.fromkeys([i.cite for i in d.items] + [str(n.citation) for n in d.notes if n.kind != "gap"]))
+
+
+def _rule_no(cite: str) -> str:
+    """'intl-1972 Rule 24(c)(i); Annex I 2(i)' -> 'Rule 24'; '' when the cite is not a Rule."""
+    words = cite.split(" ")
+    if len(words) > 2 and words[1] == "Rule":
+        return "Rule " + words[2].split("(")[0].rstrip(";,")
+    return ""
+
+
+def _nearest_first(cites: list[str], present: str | None) -> list[str]:
+    """The lacking side's cites, those of the present item's rule first (Inland Rule 28 beside COLREGs Rule 28)."""
+    rule = _rule_no(present or "")
+    return sorted(cites, key=lambda c: not (rule and _rule_no(c) == rule))
+
+
+def differences(a: Edition, b: Edition) -> dict[str, Any]:
+    """Two regimes in force together (editions of different waters: us-inland beside intl-1972), set side by
+    side over every representative vessel of both: each difference once, with the situations and lengths (ft)
+    it touches and both cites, worded as regimes ('us-inland shows X (cite); intl-1972 does not'), never as a
+    change in time. Editions of the same waters are refused: their differences are :func:`changes`."""
+    from ..classes import vessels
+    shared = [w for w in a.waters if w in b.waters]
+    if shared or a.id == b.id:
+        raise NavlightsError(
+            f"differences: {a.id} and {b.id} are editions of the same waters ({', '.join(shared or a.waters)}); "
+            f"differences sets regimes of different waters side by side; for what changed in time use "
+            f"`navlights changes {a.id} {b.id}`", field="b", value=b.id)
+    side = {"removed": "a", "added": "b", "changed": "both"}
+    merged: dict[tuple[Any, ...], dict[str, Any]] = {}
+    n_situations = 0
+    for label, v in vessels(a, b):
+        try:
+            da, db = display(v, a), display(v, b)
+        except (MissingFactError, VesselError):
+            continue
+        n_situations += 1
+        for d in diff_displays(da, db, "regimes", ea=a, eb=b):
+            k = (d.role, d.change, d.field, str(d.before), str(d.after))
+            e = merged.setdefault(k, {
+                "role": d.role, "side": side[d.change], "change": d.change, "field": d.field,
+                "a_value": d.to_dict()["before"], "b_value": d.to_dict()["after"],
+                "term": d.after if d.change == "added" else d.before, "text": d.text,
+                "cites_a": [], "cites_b": [], "situations": [], "lengths_ft": set()})
+            ca = [d.cite_before] if d.cite_before else _other_cites(da)
+            cb = [d.cite_after] if d.cite_after else _other_cites(db)
+            for key, cites in (("cites_a", ca), ("cites_b", cb)):
+                e[key] += [c for c in cites if c not in e[key]]
+            if label not in e["situations"]:
+                e["situations"].append(label)
+            e["lengths_ft"].add(round(m_to_ft(float(v["length"].split()[0])), 1))
+    order = {"a": 0, "b": 1, "both": 2}
+    rows = sorted(merged.values(), key=lambda e: (order[e["side"]], -len(e["situations"]), e["role"]))
+    for e in rows:
+        e["lengths_ft"] = sorted(e["lengths_ft"])
+        if e["side"] == "a":
+            e["cites_b"] = _nearest_first(e["cites_b"], e["cites_a"][0])
+        elif e["side"] == "b":
+            e["cites_a"] = _nearest_first(e["cites_a"], e["cites_b"][0])
+        e["cite_a"], e["cite_b"] = (e["cites_a"] or [None])[0], (e["cites_b"] or [None])[0]
+        if e["side"] == "a":
+            e["text"] = (f"{e['role']}: {a.id} shows the {e['term']} ({e['cite_a']}); {b.id} does not"
+                         f" (there: {e['cite_b'] or 'nothing cited'})")
+        elif e["side"] == "b":
+            e["text"] = (f"{e['role']}: {b.id} shows the {e['term']} ({e['cite_b']}); {a.id} does not"
+                         f" (there: {e['cite_a'] or 'nothing cited'})")
+    return {"a": a.id, "b": b.id, "relation": "regimes", "waters": {a.id: list(a.waters), b.id: list(b.waters)},
+            "words": _step_words(a, b, "regimes", tuple(dict.fromkeys([*a.waters, *b.waters]))),
+            "situations": n_situations, "differences": rows}

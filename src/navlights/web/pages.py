@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from .. import api
 from ..errors import NavlightsError
-from .queries import CompareQuery, IdentifyQuery, RenderQuery, ViewQuery, vessel_params
+from .queries import CompareQuery, DifferencesQuery, IdentifyQuery, RenderQuery, ViewQuery, vessel_params
 
 log = logging.getLogger("navlights.web")
 
@@ -120,6 +120,20 @@ def edition_choices() -> list[dict[str, str]]:
         years = f"{(e['in_force_from'] or '?')[:4]}–{(e['in_force_end'] or '')[:4]}"
         out.append({"id": e["id"], "title": e["title"], "years": years})
     return out
+
+
+def differences(q: DifferencesQuery) -> dict[str, Any]:
+    """Two regimes side by side as a whole list (``api.differences``), grouped by side, with both cites; an
+    unknown edition or two editions of the same waters is an error naming the field (a or b)."""
+    ids = {}
+    for name in ("a", "b"):
+        try:
+            ids[name] = api.edition(getattr(q, name)).id
+        except NavlightsError as e:
+            raise NavlightsError(f"{name}: {e}", field=name, value=getattr(q, name)) from None
+    data = api.differences_json(ids["a"], ids["b"])
+    groups = {side: [d for d in data["differences"] if d["side"] == side] for side in ("a", "b", "both")}
+    return {**data, "groups": groups, "query": {"a": ids["a"], "b": ids["b"]}}
 
 
 def editions_page() -> dict[str, Any]:

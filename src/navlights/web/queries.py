@@ -280,6 +280,15 @@ class ChangesQuery(_Query):
                    json_schema_extra=_edition_enum)
 
 
+class DifferencesQuery(_Query):
+    """Two regimes in force together: editions of different waters, set side by side."""
+
+    a: str = Field("intl-1972", max_length=MAX_TEXT, description="one regime (edition id or alias)",
+                   json_schema_extra=_edition_enum)
+    b: str = Field("us-inland", max_length=MAX_TEXT, description="the other regime, of other waters (id or alias)",
+                   json_schema_extra=_edition_enum)
+
+
 class GoverningQuery(_Query):
     """A date and waters."""
 

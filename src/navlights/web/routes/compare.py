@@ -1,4 +1,5 @@
-"""Compare: one vessel under every edition side by side, with the differences; and its twin."""
+"""Compare: one vessel under every edition side by side, with the differences; Regimes: two regimes in force
+together as a whole list of differences; and their twins."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from ...errors import NavlightsError
 from .. import pages
 from ..common import defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
-from ..queries import CompareQuery
+from ..queries import CompareQuery, DifferencesQuery
 
 router = APIRouter()
 
@@ -38,3 +39,29 @@ async def compare_json(request: Request) -> JSONResponse:
     edition before marked, and the differences in words with both cites."""
     q = json_query(CompareQuery, request)
     return JSONResponse(pages.compare(defaults_if_empty(request, q, DEFAULT_COMPARE)))
+
+
+#: What a first visit to /regimes shows: the Inland Rules beside the COLREGs, as the Coast Guard's handbook does.
+DEFAULT_REGIMES = {"a": "intl-1972", "b": "us-inland"}
+
+
+@router.get("/regimes", response_class=HTMLResponse, include_in_schema=False)
+async def regimes_page(request: Request) -> HTMLResponse:
+    q, err = parse(DifferencesQuery, request, DEFAULT_REGIMES)
+    data = None
+    if q is not None:
+        try:
+            data = pages.differences(q)
+        except NavlightsError as e:
+            err = failed(e)
+    return page(request, "regimes.html", status=422 if err else 200, title="Regimes side by side", data=data,
+                form=form_values(request, DEFAULT_REGIMES), error=err)
+
+
+@router.get("/regimes.json", tags=["pages"], summary="Two regimes in force together: every difference, both cites",
+            response_model=dict[str, Any], openapi_extra=query_parameters(DifferencesQuery))
+async def regimes_json(request: Request) -> JSONResponse:
+    """The Regimes page as data: each difference between two editions of different waters once, grouped by
+    side (shown under a only, under b only, under both differently), with the situations, lengths and both cites."""
+    q = json_query(DifferencesQuery, request)
+    return JSONResponse(pages.differences(defaults_if_empty(request, q, DEFAULT_REGIMES)))
