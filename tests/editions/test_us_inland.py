@@ -121,7 +121,7 @@ def test_rule_22_ranges_towing_allround_special(length, towing_light, all_round,
 
 def test_rule_22d_partly_submerged_three_miles():
     it = items(E, propulsion="none", length="10 m", breadth="5 m", being_towed={"partly_submerged": True})
-    assert nm(it["submerged-forward"]) == 3.0 and nm(it["submerged-aft"]) == 3.0
+    assert nm(it["submerged-fore"]) == 3.0 and nm(it["submerged-aft"]) == 3.0
 
 
 def test_missing_length_is_asked_for_by_rule():
@@ -168,17 +168,17 @@ def test_rule_23c_wig_flashing_red():
 @pytest.mark.parametrize("length, small", [("11.99 m", True), ("12 m", False)])
 def test_rule_23d_under_12m_all_round_white_and_sidelights(length, small):
     it = items(E, length=length)
-    assert ("all-round-white" in it) == small
+    assert ("allround-white" in it) == small
     if small:
-        assert it["all-round-white"].scheme == "small-power" and it["masthead"].scheme == "standard"
+        assert it["allround-white"].scheme == "small-power" and it["masthead"].scheme == "standard"
         assert it["small-sidelight-starboard"].scheme == "small-power"
-        assert it["all-round-white"].all_round and it["all-round-white"].colour == "white"
+        assert it["allround-white"].all_round and it["allround-white"].colour == "white"
 
 
 def test_no_7m_7kn_rule_inland():
     # Inland Rule 23 has no under-7 m / 7-knot relief: the vessel keeps her 23(a) or (d) lights, with a note.
     d = disp(E, length="6 m", max_speed_kn=6)
-    assert {"masthead", "sternlight", "all-round-white"} <= {i.role for i in d.items}
+    assert {"masthead", "sternlight", "allround-white"} <= {i.role for i in d.items}
     assert any("7 m" in n.text and n.kind == "info" for n in d.notes)
 
 
@@ -268,12 +268,12 @@ def test_rule_24f_pushed_ahead_and_towed_alongside():
 
 
 @pytest.mark.parametrize("length, breadth, lights_", [
-    ("100 m", "24.99 m", {"submerged-forward", "submerged-aft"}),                       # 24(g)(i)
+    ("100 m", "24.99 m", {"submerged-fore", "submerged-aft"}),                       # 24(g)(i)
     ("100 m", "25 m", {"submerged-forward-port", "submerged-forward-starboard",         # 24(g)(ii): four
                        "submerged-aft-port", "submerged-aft-starboard"}),
-    ("100.01 m", "10 m", {"submerged-forward", "submerged-aft", "submerged-mid-1"}),      # 24(g)(iii)
-    ("200.01 m", "10 m", {"submerged-forward", "submerged-aft", "submerged-mid-1", "submerged-mid-2"}),
-    ("300 m", "10 m", {"submerged-forward", "submerged-aft", "submerged-mid-1", "submerged-mid-2"}),  # 100 m apart
+    ("100.01 m", "10 m", {"submerged-fore", "submerged-aft", "submerged-mid-1"}),      # 24(g)(iii)
+    ("200.01 m", "10 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "submerged-mid-2"}),
+    ("300 m", "10 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "submerged-mid-2"}),  # 100 m apart
     ("150 m", "30 m", {"submerged-forward-port", "submerged-forward-starboard", "submerged-aft-port",
                        "submerged-aft-starboard", "submerged-mid-1-port", "submerged-mid-1-starboard"}),
 ])
@@ -313,22 +313,22 @@ def test_rule_25b_tricolour_under_20m(length, tricolour):
 @pytest.mark.parametrize("length, small", [("6.99 m", True), ("7 m", False)])
 def test_rule_25d_small_sailing_vessel(length, small):
     it = items(E, propulsion="sail", length=length)
-    assert ("all-round-white" in it) == small
+    assert ("allround-white" in it) == small
     if small:
-        assert it["torch"].status == "on-approach" and it["torch"].group == it["all-round-white"].group
+        assert it["torch"].status == "on-approach" and it["torch"].group == it["allround-white"].group
 
 
 def test_rule_25d_ii_oars():
     it = items(E, propulsion="oars", length="4 m")
     # an all-round white light or a torch at hand; or the sailing lights as a scheme
-    assert it["all-round-white"].group == it["torch"].group
+    assert it["allround-white"].group == it["torch"].group
     assert it["sternlight"].scheme == "oars-sailing-lights"
 
 
 @pytest.mark.parametrize("length, status", [("11.99 m", "optional"), ("12 m", "required")])
 def test_rule_25e_cone_for_sail_and_power(length, status):
     it = items(E, length=length, sails_set=True)
-    assert it["motorsailing-cone"].canonical == "cone-down" and it["motorsailing-cone"].status == status
+    assert it["sail-power-cone"].canonical == "cone-down" and it["sail-power-cone"].status == status
 
 
 # --- Rule 26: fishing vessels -----------------------------------------------------------------------------
@@ -341,7 +341,7 @@ def test_rule_26b_trawling(length, masthead):
     assert it["fishing-masthead"].status == masthead                  # 26(b)(ii)
     assert {"sidelight-starboard", "sidelight-port", "sternlight"} <= set(it)   # making way (iii)
     assert "masthead" not in it and "masthead-aft" not in it           # 26(a): only Rule 26 lights
-    assert it["fishing-shape"].canonical == "double-cone"
+    assert it["fishing-cones"].canonical == "double-cone"
 
 
 def test_rule_26b_not_making_way_and_at_anchor():
@@ -463,12 +463,12 @@ def test_rule_28_reserved_constrained_by_draught_gets_a_note():
 
 def test_rule_29_pilot_vessel():
     it = items(E, length="20 m", pilot_on_duty=True, service="pilot-vessel")
-    assert (it["pilot-upper"].colour, it["pilot-lower"].colour) == ("white", "red")
+    assert (it["pilot-white"].colour, it["pilot-red"].colour) == ("white", "red")
     assert {"sidelight-starboard", "sidelight-port", "sternlight"} <= set(it) and "masthead" not in it
     anchored = items(E, length="20 m", pilot_on_duty=True, status="anchored")
-    assert {"pilot-upper", "pilot-lower", "anchor-ball"} <= set(anchored) and "sternlight" not in anchored
+    assert {"pilot-white", "pilot-red", "anchor-ball"} <= set(anchored) and "sternlight" not in anchored
     off = items(E, length="20 m", service="pilot-vessel")
-    assert "pilot-upper" not in off and "masthead" in off
+    assert "pilot-white" not in off and "masthead" in off
 
 
 # --- Rule 30: anchored, aground, moored barges -------------------------------------------------------------
@@ -479,9 +479,9 @@ def test_rule_30ab_anchor_lights(length, two_required):
     assert it["anchor-ball"].canonical == "ball"
     if two_required:
         assert it["anchor-forward"].group is None and it["anchor-aft"].group is None
-        assert "anchor-light" not in it
+        assert "anchor-single" not in it
     else:   # 30(b): under 50 m one all-round white light may serve instead
-        assert it["anchor-light"].group == it["anchor-forward"].group == "anchor-lights"
+        assert it["anchor-single"].group == it["anchor-forward"].group == "anchor-lights"
 
 
 def test_rule_30c_deck_lights_note():
@@ -494,7 +494,7 @@ def test_rule_30df_aground(length, status):
     it = items(E, length=length, status="aground")
     assert it["aground-red-upper"].colour == "red" and it["aground-red-upper"].status == status   # 30(f)
     assert [it[f"aground-ball-{k}"].status for k in (1, 2, 3)] == [status] * 3
-    assert "anchor-light" in it or "anchor-forward" in it
+    assert "anchor-single" in it or "anchor-forward" in it
     assert "anchor-ball" not in it
 
 
@@ -509,7 +509,7 @@ def test_rule_30e_small_vessel_clear_of_channels(length, near, relieved):
     if near is not None:
         v["near_channel"] = near
     it = items(E, **v)
-    assert (it["anchor-light"].status == "optional") == relieved
+    assert (it["anchor-single"].status == "optional") == relieved
 
 
 @pytest.mark.parametrize("length, relieved", [("19.99 m", True), ("20 m", False)])
