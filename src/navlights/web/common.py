@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 from urllib.parse import parse_qsl
 
@@ -212,3 +213,15 @@ def defaults_if_empty(request: Request, q: M, defaults: dict[str, Any]) -> M:
 def failed(err: NavlightsError) -> FieldError:
     """A navlights error as (field, message), for a page that shows it in its form."""
     return (err.field or "request", str(err))
+
+
+def answer(model: type[M], request: Request, build: Callable[[M], Any],
+           defaults: dict[str, Any] | None = None) -> tuple[Any, FieldError | None]:
+    """A form page's query parsed and answered: (data, None), or (None, the error as (field, message))."""
+    q, err = parse(model, request, defaults)
+    if q is None:
+        return None, err
+    try:
+        return build(q), None
+    except NavlightsError as e:
+        return None, failed(e)

@@ -8,9 +8,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ...errors import NavlightsError
 from .. import pages
-from ..common import defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
+from ..common import answer, defaults_if_empty, form_values, json_query, page, query_parameters
 from ..queries import CompareQuery, DifferencesQuery
 
 router = APIRouter()
@@ -21,13 +20,7 @@ DEFAULT_COMPARE = {"length": "200 ft", "tonnage": "1000"}
 
 @router.get("/compare", response_class=HTMLResponse, include_in_schema=False)
 async def compare_page(request: Request) -> HTMLResponse:
-    q, err = parse(CompareQuery, request, DEFAULT_COMPARE)
-    data = None
-    if q is not None:
-        try:
-            data = pages.compare(q)
-        except NavlightsError as e:
-            err = failed(e)
+    data, err = answer(CompareQuery, request, pages.compare, DEFAULT_COMPARE)
     return page(request, "compare.html", status=422 if err else 200, title="Compare", data=data,
                 form=form_values(request, DEFAULT_COMPARE), error=err)
 
@@ -47,13 +40,7 @@ DEFAULT_REGIMES = {"a": "intl-1972", "b": "us-inland"}
 
 @router.get("/regimes", response_class=HTMLResponse, include_in_schema=False)
 async def regimes_page(request: Request) -> HTMLResponse:
-    q, err = parse(DifferencesQuery, request, DEFAULT_REGIMES)
-    data = None
-    if q is not None:
-        try:
-            data = pages.differences(q)
-        except NavlightsError as e:
-            err = failed(e)
+    data, err = answer(DifferencesQuery, request, pages.differences, DEFAULT_REGIMES)
     return page(request, "regimes.html", status=422 if err else 200, title="Regimes side by side", data=data,
                 form=form_values(request, DEFAULT_REGIMES), error=err)
 

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...errors import NavlightsError
 from .. import pages
-from ..common import Unavailable, failed, json_query, page, parse, query_parameters
+from ..common import Unavailable, answer, json_query, page, query_parameters
 from ..queries import IdentifyQuery
 
 router = APIRouter()
@@ -20,13 +20,7 @@ PICTURES = 20
 
 @router.get("/identify", response_class=HTMLResponse, include_in_schema=False)
 async def identify_page(request: Request) -> HTMLResponse:
-    q, err = parse(IdentifyQuery, request)
-    data = None
-    if q is not None:
-        try:
-            data = pages.identify(q)
-        except NavlightsError as e:
-            err = failed(e)
+    data, err = answer(IdentifyQuery, request, pages.identify)
     pictures: dict[int, str | None] = {}
     if data and data.get("result"):
         for n, h in enumerate(pages.hypotheses(data["result"])[:PICTURES]):
