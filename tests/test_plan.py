@@ -251,27 +251,9 @@ def test_web_page_and_json_twin(tmp_path):
 # --- Placement keys for Annex I style limits, on a small test edition (the values mirror COLREGs Annex I
 # 2(a)(i)-(ii), 2(g), 3(a)-(b); the real edition's tests are in tests/editions). -------------------------
 
-ANNEX_EDITION = """
-schema = 1
-[edition]
-id = "test-annex"
-title = "Test"
-regime = "test"
-waters = ["high-seas"]
-enacted = "none"
-mile = "nautical"
-mile_note = "test"
-units = { length = "metres" }
-summary = "test"
-[edition.in_force]
-cite = "Art. 1"
-provenance = "primary"
-source = ["S1"]
-[[source]]
-id = "S1"
-kind = "statute"
-title = "A statute"
-url = "https://example.org"
+from test_loader import GOOD  # noqa: E402  (the loader tests' edition header and source)
+
+ANNEX_EDITION = GOOD.split("[light.white]")[0].replace('id = "test-1900"', 'id = "test-annex"') + """
 [light.mast]
 canonical = "masthead"
 term = "masthead light"

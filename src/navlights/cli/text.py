@@ -5,6 +5,7 @@ Imported only when printing text; rich loads only for the tables.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -160,11 +161,7 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
     con.print(f"[bold]Changes from {a} to {b}[/bold] (derived from the rule data; {len(rows)} distinct differences "
               f"in {len(log)} situations; lengths in ft; `--json` for every difference by situation)")
     heads = {"added": f"New under {b}", "removed": f"No longer shown under {b}", "changed": "Changed"}
-    last = None
-    for e in rows:
-        if e["change"] != last:
-            last = e["change"]
-            con.print(f"\n[bold]{heads[last]}[/bold]")
+    for e in _headed(con, rows, "change", heads):
         if e["change"] == "added":
             text = f"{e['role']}: {e['term']} ({_cites(e['cites_after'], b)})"
         elif e["change"] == "removed":
@@ -176,6 +173,16 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
         con.print(f"  • {text} {_situations(e)}")
 
 
+def _headed(con: Any, rows: list[dict[str, Any]], key: str, heads: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """The rows, printing a heading before each run of rows with the same ``key``."""
+    last = None
+    for e in rows:
+        if e[key] != last:
+            last = e[key]
+            con.print(f"\n[bold]{heads[last]}[/bold]")
+        yield e
+
+
 def differences_text(data: dict[str, Any]) -> None:
     """Print two regimes side by side: each difference once, with both cites and the situations it touches."""
     con = _console()
@@ -185,11 +192,7 @@ def differences_text(data: dict[str, Any]) -> None:
               "cites)")
     heads = {"a": f"Shown under {a}, not under {b}", "b": f"Shown under {b}, not under {a}",
              "both": "Shown under both, differently"}
-    last = None
-    for e in rows:
-        if e["side"] != last:
-            last = e["side"]
-            con.print(f"\n[bold]{heads[last]}[/bold]")
+    for e in _headed(con, rows, "side", heads):
         ca, cb = _cites(e["cites_a"], a) or "nothing cited", _cites(e["cites_b"], b) or "nothing cited"
         if e["side"] == "a":
             text = f"{e['role']}: {e['term']} ({a} {ca}; {b} there: {cb})"
