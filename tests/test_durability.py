@@ -9,6 +9,7 @@ sent, and SQLite's integrity check must pass. Bounded: five kills, about a secon
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
@@ -71,8 +72,10 @@ def _answer_until_killed(url: str, rng: random.Random, acked: dict[int, int]) ->
             choice = rng.randrange(len(question["choices"]))
             sent += 1
             result = _call(url + "/train/answer.json", {"question": question["id"], "choice": choice})["result"]
-        except (OSError, urllib.error.URLError, ConnectionError, json.JSONDecodeError):
-            return sent                              # killed: whatever was in flight was not acknowledged
+        except (OSError, http.client.HTTPException, json.JSONDecodeError):
+            # killed: whatever was in flight was not acknowledged. A kill between the headers and the
+            # body reads as IncompleteRead, an HTTPException (not an OSError).
+            return sent
         assert result["id"] == question["id"] and result["chosen"] == choice
         acked[question["id"]] = choice
 
