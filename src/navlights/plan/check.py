@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Display, Edition, Item, PlacementSpec, Side
+from .annex import PARAGRAPHS, Annex
 from .model import LightingPlan, PlanLight, PlanShape
 
 ARC_TOL_DEG = 0.5          # arcs are compared to half a degree (the plan's figures are rounded)
@@ -23,7 +24,9 @@ class Finding:
     """One check of one light or shape in one state."""
 
     state: str
-    check: str                 # presence | colour | arc | range | height | relation | spacing | side | prohibited
+    check: str                 # presence | colour | arc | range | height | relation | spacing | side | shape | rule
+    #                            | position | chromaticity | screen | horizontal-sector | vertical-sector
+    #                            | visibility-1000m
     status: str                # pass | fail | not-checked
     role: str
     light_id: str | None
@@ -47,6 +50,8 @@ class PlanReport:
     notes: tuple[str, ...] = ()
     lights: tuple[PlanLight, ...] = ()
     shapes: tuple[PlanShape, ...] = ()
+    plan_notes: tuple[str, ...] = ()
+    hull: dict[str, Any] | None = None
 
     @property
     def compliant(self) -> bool:
@@ -61,6 +66,7 @@ class PlanReport:
     def to_dict(self) -> dict[str, Any]:
         return {"edition": self.edition, "vessel": self.vessel.to_json(), "compliant": self.compliant,
                 "counts": self.counts(), "states": list(self.states), "notes": list(self.notes),
+                "plan_notes": list(self.plan_notes), "hull": self.hull,
                 "findings": [f.to_dict() for f in self.findings],
                 "lights": [x.model_dump(mode="json") for x in self.lights],
                 "shapes": [x.model_dump(mode="json") for x in self.shapes]}
@@ -286,7 +292,9 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
     entries: list[PlanLight | PlanShape] = [*plan.lights, *plan.shapes]
     by_role = {e.role: e for e in entries}
     findings: list[Finding] = []
-    notes: list[str] = []
+    notes: list[str] = [f"About this plan: {n}" for n in plan.notes]
+    refs = PARAGRAPHS.get(edition.id)
+    annex = Annex(edition, refs, plan.hull, plan.length_m, set()) if refs else None
     for name, vessel in plan.states:
         d = display(vessel, edition)
         st = _State(name, d, by_role, plan.vessel.breadth_m, plan.length_m)
@@ -308,6 +316,8 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
             _check_side(st, item, entry)
             _check_from_stem(st, item, entry)
         _check_lines(st, must + may)
+        if annex is not None:
+            _check_fitted(st, annex, must + may, vessel)
         for n in d.notes:
             if n.kind == "prohibited":
                 fitted = [r for r in by_role if f"{r}" in n.text]
@@ -318,8 +328,28 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
                                       f"a rule navlights lacks bears on this state: {n.text}"))
         findings += st.out
     notes.append("Checked: what the rule data records as typed values (presence, colour, arc, range or intensity, "
-                 "heights, relations, spacings, sides). Not checked: limits written only in a rule's words (each "
-                 "light's note in 'navlights rules'), colours by chromaticity, screens, vertical and horizontal "
-                 "sector intensities.")
+                 "heights, relations, spacings, sides)"
+                 + ("; and, from the facts the plan gives, chromaticity, sidelight screens, horizontal and vertical "
+                    "sectors and the 1,000 m condition on masthead lights (each fitted light once, in the first "
+                    "state that shows it)" if annex else "")
+                 + ". Not checked: limits written only in a rule's words (each light's note in 'navlights rules')"
+                 + ("" if annex else "; chromaticity, screens and sectors (this edition has no Annex I of "
+                    "technical details navlights holds)") + ".")
     return PlanReport(plan.edition, plan.vessel, tuple(n for n, _ in plan.states), tuple(findings), tuple(notes),
-                      plan.lights, plan.shapes)
+                      plan.lights, plan.shapes, plan.notes,
+                      plan.hull.model_dump(mode="json") if plan.hull else None)
+
+
+def _check_fitted(st: _State, annex: Annex, items: list[Item], vessel: Any) -> None:
+    """Annex I's technical checks of each fitted light, and the 1,000 m condition on a power-driven vessel's
+    two masthead lights (annex.py)."""
+    sailing_underway = vessel.propulsion == "sail" and vessel.status == "underway"
+    shown: dict[str, tuple[Item, PlanLight]] = {}
+    for item in items:
+        entry = st.by_role.get(item.role)
+        if isinstance(entry, PlanLight) and item.what == "light":
+            annex.light(st, item, entry, sailing_underway)
+            shown[item.role] = (item, entry)
+    if vessel.propulsion == "power" and "masthead" in shown and "masthead-aft" in shown:
+        (fi, fe), (ai, ae) = shown["masthead"], shown["masthead-aft"]
+        annex.masthead_1000m(st, fi, ai, fe, ae)

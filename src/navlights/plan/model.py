@@ -13,7 +13,7 @@ Coordinates: ``x`` metres forward from the aft end of the hull, ``y`` to starboa
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -45,6 +45,71 @@ class Point(_Strict):
     _fin = field_validator("x", "y", "z", mode="after")(_finite)
 
 
+class Screen(_Strict):
+    """A sidelight's screen as fitted (Annex I 5; 33 CFR 84.05)."""
+
+    inboard: bool = Field(..., description="an inboard screen is fitted")
+    matt_black: bool = Field(..., description="the screen is painted matt black")
+    cutoff_deg: float | None = Field(None, ge=-45, le=45, description="measured: degrees outside the forward limit "
+                                     "of the sector at which the light reaches practical cut-off (negative: inside)")
+
+    _fin = field_validator("cutoff_deg", mode="after")(_finite)
+
+
+class HorizontalSector(_Strict):
+    """A light's horizontal sector as measured (Annex I 9(a); 33 CFR 84.15(a)); ends in ``arc_deg`` order."""
+
+    cutoff_outside_deg: tuple[float, float] | None = Field(
+        None, description="degrees outside each end of the arc [from, to] at which the light reaches practical "
+        "cut-off (negative: inside the arc)")
+    min_cd_within_5_deg: float | None = Field(None, ge=0, description="least intensity over the arc up to 5 degrees "
+                                              "inside its limits, candela")
+    min_cd_edges: tuple[float, float] | None = Field(None, description="least intensity in the last 5 degrees to "
+                                                     "each limit [from end, to end], candela")
+
+    @field_validator("cutoff_outside_deg", "min_cd_edges", "min_cd_within_5_deg", mode="after")
+    @classmethod
+    def _ok(cls, v: Any, info: Any) -> Any:
+        vals = v if isinstance(v, tuple) else () if v is None else (v,)
+        if not all(math.isfinite(a) for a in vals):
+            raise ValueError("must be finite numbers")
+        if info.field_name == "cutoff_outside_deg" and not all(-45 <= a <= 45 for a in vals):
+            raise ValueError("each end must lie in [-45, 45] degrees")
+        if info.field_name == "min_cd_edges" and not all(a >= 0 for a in vals):
+            raise ValueError("intensities must not be negative")
+        return v
+
+
+class VerticalSector(_Strict):
+    """A light's least intensity within angles above and below the horizontal, as measured (Annex I 10;
+    33 CFR 84.16)."""
+
+    min_cd_5_deg: float | None = Field(None, ge=0, description="least intensity from 5 degrees above to 5 below")
+    min_cd_7_5_deg: float | None = Field(None, ge=0, description="least intensity from 7.5 degrees above to 7.5 below")
+    min_cd_25_deg: float | None = Field(None, ge=0, description="least intensity from 25 degrees above to 25 below")
+
+    _fin = field_validator("min_cd_5_deg", "min_cd_7_5_deg", "min_cd_25_deg", mode="after")(_finite)
+
+
+class Hull(_Strict):
+    """Facts of the hull for the 1,000 m condition on masthead lights (Annex I 2(b); 33 CFR 84.02(b))."""
+
+    freeboard_m: float | None = Field(None, ge=0, le=100, description="height of the uppermost continuous deck above "
+                                      "the waterline under the masthead lights, in level trim")
+    trim_deg: tuple[float, float] | None = Field(None, description="the range of normal trim [least, most], degrees, "
+                                                 "positive by the stern (bow up)")
+    draught_m: float | None = Field(None, gt=0, le=100, description="for the record: not used by the checks")
+
+    _fin = field_validator("freeboard_m", "draught_m", mode="after")(_finite)
+
+    @field_validator("trim_deg", mode="after")
+    @classmethod
+    def _trim(cls, v: tuple[float, float] | None) -> tuple[float, float] | None:
+        if v is not None and not (all(math.isfinite(a) and -10 <= a <= 10 for a in v) and v[0] <= v[1]):
+            raise ValueError("trim must be [least, most] within -10 to 10 degrees")
+        return v
+
+
 class PlanLight(_Strict):
     """One installed light."""
 
@@ -56,9 +121,19 @@ class PlanLight(_Strict):
     position_m: Point
     intensity_cd: float | None = Field(None, gt=0, description="minimum luminous intensity, candela")
     range_nm: float | None = Field(None, gt=0, description="certified range, nautical miles")
-    chromaticity: tuple[float, float] | None = Field(None, description="CIE 1931 (x, y)")
+    chromaticity: tuple[float, float] | None = Field(None, description="CIE 1931 (x, y) as measured")
+    screen: Screen | None = None
+    horizontal_sector: HorizontalSector | None = None
+    vertical_sector: VerticalSector | None = None
 
     _fin = field_validator("intensity_cd", "range_nm", mode="after")(_finite)
+
+    @field_validator("chromaticity", mode="after")
+    @classmethod
+    def _xy(cls, v: tuple[float, float] | None) -> tuple[float, float] | None:
+        if v is not None and not all(math.isfinite(a) and 0 <= a <= 1 for a in v):
+            raise ValueError("x and y must lie in [0, 1]")
+        return v
 
     @field_validator("arc_deg", mode="after")
     @classmethod
@@ -87,6 +162,9 @@ class PlanShape(_Strict):
 
 class RawPlan(_Strict):
     edition: str
+    notes: list[Annotated[str, Field(max_length=1000)]] = Field(default_factory=list, max_length=20,
+                             description="where the plan's facts come from: particulars cited, positions assumed")
+    hull: Hull | None = None
     vessel: dict[str, Any]
     states: list[dict[str, Any]] = Field(default_factory=list, max_length=20,
                                          description="states to check, each a change to the vessel")
@@ -97,11 +175,13 @@ class RawPlan(_Strict):
 class LightingPlan:
     """A checked, typed plan: the edition id, each state's vessel, the lights and shapes."""
 
-    __slots__ = ("edition", "vessel", "states", "lights", "shapes")
+    __slots__ = ("edition", "vessel", "states", "lights", "shapes", "notes", "hull")
 
     def __init__(self, edition: str, vessel: Vessel, states: tuple[tuple[str, Vessel], ...],
-                 lights: tuple[PlanLight, ...], shapes: tuple[PlanShape, ...]) -> None:
+                 lights: tuple[PlanLight, ...], shapes: tuple[PlanShape, ...], notes: tuple[str, ...] = (),
+                 hull: Hull | None = None) -> None:
         self.edition, self.vessel, self.states, self.lights, self.shapes = edition, vessel, states, lights, shapes
+        self.notes, self.hull = notes, hull
 
     @property
     def length_m(self) -> float:
@@ -158,7 +238,8 @@ def read_plan(data: Any) -> LightingPlan:
         raise PlanError("vessel.length: needed to check a plan (e.g. '120 m')", field="vessel.length",
                         allowed="a length with a unit")
     _check_entries(raw, ed.role_terms, base)
-    return LightingPlan(ed.id, base, tuple(states), tuple(raw.lights), tuple(raw.shapes))
+    return LightingPlan(ed.id, base, tuple(states), tuple(raw.lights), tuple(raw.shapes), tuple(raw.notes),
+                        raw.hull)
 
 
 def _check_entries(raw: RawPlan, roles: dict[str, str], vessel: Vessel) -> None:
