@@ -211,6 +211,35 @@ def test_cli_exit_codes_and_json(tmp_path):
     assert "does not comply" in text and "<svg" in text and "<script" not in text
 
 
+# Each kind of bad plan through the CLI: one line on stderr naming the field, exit 2, no traceback. The JSON
+# texts are written out so that NaN arrives as JSON's NaN literal, as a file would carry it.
+_LIGHT = ('{"id": "m", "role": "masthead", "colour": "white", "arc_deg": [247.5, 112.5], '
+          '"position_m": {"x": 45, "y": 0, "z": 10}}')
+
+
+@pytest.mark.parametrize("text, field", [
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power", "length": "61 m"}}', "lights"),     # missing
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power"}, "lights": [' + _LIGHT + "]}", "vessel.length"),
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power", "length": "61 m"}, "lights": ['
+     + _LIGHT.replace('"masthead"', '"mast-head"') + "]}", "lights[0].role"),                       # unknown role
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power", "length": "61 m"}, "lights": ['
+     + _LIGHT.replace('"x": 45', '"x": 61.5') + "]}", "lights[0].position_m.x"),                   # beyond the stem
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power", "length": "61 m", "breadth": "10 m"}, "lights": ['
+     + _LIGHT.replace('"y": 0', '"y": -5.01') + "]}", "lights[0].position_m.y"),                   # over the side
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power", "length": "61 m"}, "lights": ['
+     + _LIGHT.replace('"z": 10', '"z": NaN') + "]}", "lights[0].position_m.z"),                    # NaN
+    ('{"edition": "intl-1960", "vessel": {"propulsion": "power", "length": "61 m"}, "lights": ['
+     + _LIGHT.replace('"x": 45', '"x": Infinity') + "]}", "lights[0].position_m.x"),
+])
+def test_cli_bad_plans_exit_2_one_line(tmp_path, capsys, text, field):
+    from navlights.cli import main
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    assert main(["check-plan", str(path), "--json"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "Traceback" not in err and err.split(": ")[2] == field, err
+
+
 def test_html_escapes_plan_text():
     p = copy.deepcopy(BASE)
     p["lights"][0]["id"] = "<b>mast</b>"
