@@ -290,7 +290,7 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
     """Every finding for every state of the plan's vessel under ``edition``."""
     from ..engines.display import display
     entries: list[PlanLight | PlanShape] = [*plan.lights, *plan.shapes]
-    by_role = {e.role: e for e in entries}
+    by_role = {r: e for e in entries for r in (e.role, *e.also_roles)}
     findings: list[Finding] = []
     notes: list[str] = [f"About this plan: {n}" for n in plan.notes]
     refs = PARAGRAPHS.get(edition.id)

@@ -115,6 +115,9 @@ class PlanLight(_Strict):
 
     id: str = Field(..., min_length=1, max_length=80)
     role: str = Field(..., min_length=1, max_length=80, description="navlights' role name, e.g. masthead")
+    also_roles: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        default_factory=list, max_length=4, description="further roles the same lantern serves, e.g. a red light "
+        "that is both nuc-upper and work-upper")
     colour: Colour
     arc_deg: tuple[float, float] | None = Field(None, description="[from, to] clockwise from right ahead")
     all_round: bool = False
@@ -154,6 +157,8 @@ class PlanShape(_Strict):
 
     id: str = Field(..., min_length=1, max_length=80)
     role: str = Field(..., min_length=1, max_length=80)
+    also_roles: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        default_factory=list, max_length=4, description="further roles the same shape serves")
     shape: ShapeKind
     colour: Literal["black", "white", "red"] = "black"
     position_m: Point
@@ -252,10 +257,12 @@ def _check_entries(raw: RawPlan, roles: dict[str, str], vessel: Vessel) -> None:
         if e.id in seen:
             raise PlanError(f"{where}.id: {e.id!r}: used twice; ids must be unique", field=f"{where}.id", value=e.id)
         seen.add(e.id)
-        if e.role not in roles:
-            known = ", ".join(sorted(roles))
-            raise PlanError(f"{where}.role: {e.role!r}: not a role of {raw.edition}; known: {known}",
-                            field=f"{where}.role", value=e.role, allowed=known)
+        for field, role in ((f"{where}.role", e.role), *((f"{where}.also_roles[{k}]", r)
+                                                        for k, r in enumerate(e.also_roles))):
+            if role not in roles:
+                known = ", ".join(sorted(roles))
+                raise PlanError(f"{field}: {role!r}: not a role of {raw.edition}; known: {known}",
+                                field=field, value=role, allowed=known)
         p = e.position_m
         if not 0 <= p.x <= L:
             raise PlanError(f"{where}.position_m.x: {p.x:g}: outside the hull (0 to {L:g} m from the aft end)",
