@@ -127,10 +127,9 @@ def _scale_bar(x: float, y: float, s: float, L: float) -> str:
     ticks = [k * step for k in range(0, 5) if k * step <= L]
     bar = "".join(f'<line x1="{_fmt(x + t * s)}" y1="{_fmt(y)}" x2="{_fmt(x + t * s)}" y2="{_fmt(y + 5)}" '
                   f'stroke="#556"/><text x="{_fmt(x + t * s - 4)}" y="{_fmt(y + 15)}" class="lbl" font-size="9">'
-                  f"{t:g}</text>" for t in ticks)
+                  f"{t:g}{' m' if t == ticks[-1] else ''}</text>" for t in ticks)
     return (f'<g class="scale"><line x1="{_fmt(x)}" y1="{_fmt(y)}" x2="{_fmt(x + ticks[-1] * s)}" y2="{_fmt(y)}" '
-            f'stroke="#556"/>{bar}<text x="{_fmt(x + ticks[-1] * s + 8)}" y="{_fmt(y + 15)}" class="lbl" '
-            f'font-size="9"> m</text></g>')
+            f'stroke="#556"/>{bar}</g>')
 
 
 def _views(r: PlanReport, fails: list[Finding]) -> str:
