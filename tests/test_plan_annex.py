@@ -320,3 +320,58 @@ def test_bad_technical_facts(where, value, field):
     with pytest.raises(PlanError) as e:
         api.check_plan(p)
     assert e.value.field == field and "\n" not in str(e.value) and str(e.value).startswith(field)
+
+
+# --- a real vessel: RRS Sir David Attenborough (particulars cited in the plan's notes, positions assumed) -----
+
+SDA = "intl-1972-rrs-sir-david-attenborough.json"
+
+
+def test_sda_complies_in_each_state():
+    r = api.check_plan(example(SDA))
+    assert r.compliant and r.counts()["fail"] == 0
+    assert r.states == ("as described", "status=anchored", "not_under_command=True", "restricted=survey")
+    # each state's required lights are all present
+    for state in r.states:
+        assert {f.status for f in r.findings if f.state == state and f.check == "presence"} == {"pass"}
+    # 2(b): freeboard 6 m, trim up to 1 degree by the stern; forward light x 98 z 20, after light x 32 z 25,
+    # stem at 129 m. At tan 1° = 0.017455 about amidships (64.5): forward 26 + 33.5 t = 26.585 m above the
+    # water, 1,031 m off; after 31 - 32.5 t = 30.433 m, 1,097 m off: the sight line there is at 28.287 m.
+    f = found(example(SDA), "visibility-1000m")
+    assert [x.status for x in f] == ["pass"] and "2.15 m above the sight line at trim 1°" in f[0].measured
+
+
+def test_sda_complies_on_either_cited_length():
+    p = example(SDA)
+    p["vessel"]["length"] = "128 m"        # Marine Technology Reporter's figure
+    assert api.check_plan(p).compliant
+
+
+def test_sda_notes_cite_and_assume():
+    notes = example(SDA)["notes"]
+    assert any("nationalacademies.org" in n and "129 m" in n and "7 m" in n for n in notes)
+    assert any("marinelink.com" in n and "128 m" in n and "24 m" in n for n in notes)
+    assert any(n.startswith("Assumed:") and "position" in n for n in notes)
+
+
+def test_sda_end_to_end_cli(tmp_path, capsys):
+    from navlights.cli import main
+    path = tmp_path / "sda.json"
+    path.write_text(api.example_plans()[SDA])
+    assert main(["check-plan", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "COMPLIANT under intl-1972" in out and "About this plan: Vessel: RRS Sir David Attenborough" in out
+    assert main(["check-plan", str(path), "--json", "--html", str(tmp_path / "r.html")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["compliant"] is True and data["plan_notes"][0].startswith("Vessel: RRS Sir David Attenborough")
+    assert data["hull"]["freeboard_m"] == 6.0
+    page = (tmp_path / "r.html").read_text()
+    assert "About this plan" in page and "waterline" in page and 'class="dim"' not in page
+
+
+def test_a_failing_dimension_is_drawn():
+    p = example(SDA)
+    light(p, "aft-masthead")["position_m"]["x"] = 40.0     # 58 m abaft the forward light: half the length is 64.5
+    svg = api.plan_views_svg(api.check_plan(p))
+    assert svg.count('class="dim"') == 1 and 'data-role="masthead-aft"' in svg
+    assert "58.00 m abaft &#x27;masthead&#x27; (limit 64.50 m)" in svg
