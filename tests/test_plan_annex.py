@@ -375,3 +375,11 @@ def test_a_failing_dimension_is_drawn():
     svg = api.plan_views_svg(api.check_plan(p))
     assert svg.count('class="dim"') == 1 and 'data-role="masthead-aft"' in svg
     assert "58.00 m abaft &#x27;masthead&#x27; (limit 64.50 m)" in svg
+
+
+def test_vertical_sectors_inland_sailing_cite():
+    p = example(YACHT)
+    p["edition"] = "us-inland"
+    light(p, "stbd-side")["vertical_sector"] = {"min_cd_5_deg": 4.3, "min_cd_25_deg": 2.14}
+    f = {x.cite: x.status for x in found(p, "vertical-sector", "stbd-side") if "84.16(b)" in x.cite}
+    assert f == {"us-inland Sec. 84.16(b)(i)": "pass", "us-inland Sec. 84.16(b)(ii)": "fail"}

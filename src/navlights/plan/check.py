@@ -333,6 +333,8 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
                     "sectors and the 1,000 m condition on masthead lights (each fitted light once, in the first "
                     "state that shows it)" if annex else "")
                  + ". Not checked: limits written only in a rule's words (each light's note in 'navlights rules')"
+                 + ("; all-round lights obscured by structures (Annex I 9(b): the plan has no structures)"
+                    if annex else "")
                  + ("" if annex else "; chromaticity, screens and sectors (this edition has no Annex I of "
                     "technical details navlights holds)") + ".")
     return PlanReport(plan.edition, plan.vessel, tuple(n for n, _ in plan.states), tuple(findings), tuple(notes),
