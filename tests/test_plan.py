@@ -484,6 +484,20 @@ def test_annex_i_vertical_spacing(upper_z, lower_z, status):
     assert findings_for(p, "spacing", "nuc-upper") == status
 
 
+RRS = "intl-1972-rrs-sir-david-attenborough.json"
+
+
+@pytest.mark.parametrize("upper_z, status", [
+    (17.5, {"pass"}),              # 2(i)(i): 20 m or more, the lights of a vertical line at least 2 m apart: the
+    (17.49, {"fail"}),             # upper pair of the three restricted-manoeuvre lights too (middle at 15.5 m)
+])
+def test_annex_i_spacing_holds_for_every_pair_of_a_line_of_three(upper_z, status):
+    p = example(RRS)
+    p["states"] = [{"restricted": "survey"}]
+    edit(p, "nuc-upper", z=upper_z)              # the red-upper lantern serves as work-upper too
+    assert findings_for(p, "spacing", "work-upper") == status
+
+
 # --- us-inland, 33 CFR 84: masthead light at least 5 m above the hull, at least the breadth, never more than
 # 8 m needed (84.02(a)(i)); the law of intensity as the Annex's (84.14). A placement navlights assumes (the
 # data's `assumed`) is never failed.

@@ -257,12 +257,14 @@ def _check_lines(st: _State, items: list[Item]) -> None:
             lines.setdefault((i.what, i.placement.vertical_line), []).append(i)
     for members in lines.values():
         members.sort(key=lambda i: st.by_role[i.role].position_m.z)
+        # The spacing is the line's (Annex I 2(i) and the like: every light of the line), though the data states
+        # it once, on the member whose condition carries it (the lowest light, by length): so the whole line's
+        # limits apply to each adjacent pair, the upper pair of three included.
+        lo = max([0.0, *(m.placement.vertical_sep_min_m for m in members if m.placement.vertical_sep_min_m)])
+        hi = min((m.placement.vertical_sep_max_m for m in members if m.placement.vertical_sep_max_m is not None),
+                 default=None)
         for lower, upper in zip(members, members[1:]):
             gap = st.by_role[upper.role].position_m.z - st.by_role[lower.role].position_m.z
-            lo = max(x for x in (lower.placement.vertical_sep_min_m, upper.placement.vertical_sep_min_m, 0.0)
-                     if x is not None)
-            hi = min((x for x in (lower.placement.vertical_sep_max_m, upper.placement.vertical_sep_max_m)
-                      if x is not None), default=None)
             limit = f"at least {_m(lo)} apart" + (f", at most {_m(hi)}" if hi is not None else "")
             st.add("spacing", gap >= lo - 1e-9 and (hi is None or gap <= hi + 1e-9) and gap > 0, upper,
                    f"{_m(gap)} above '{lower.role}'", f"{limit} in the vertical line '{upper.placement.vertical_line}'")
