@@ -5,7 +5,9 @@ degree, each light at her bearing plus its apparent offset across the line of si
 above the observer's horizontal plane, ``(z - eye) / D - D / 2R'`` radians (the drop of the earth's curve with
 mean refraction, R' = 7,420 km, the radius under which the view engine's geographic range 2.08 (sqrt H1 + sqrt H2)
 holds), drawn ``v_px_per_deg`` pixels a degree: a vertical exaggeration, stated in the picture and the labels,
-since a ship's lights span a few hundredths of a degree at a few miles. The sea horizon is drawn at its dip,
+since a ship's lights span a few hundredths of a degree at a few miles; lights of one vessel still closer than
+a light's size are pushed apart upward, keeping their order (flag ``spread``; ``y_true`` in the labels). The
+sea horizon is drawn at its dip,
 sqrt(2 eye / R'). Brightness falls with distance toward the light's range limit (as the night view's, to 0.3
 at least); a light drawn where it would leave the picture is drawn at its edge and flagged ``clipped``.
 
@@ -26,7 +28,7 @@ from .style import DEFAULT_STYLE, Style
 R_PRIME_M = (1852.0 * 2.08) ** 2 / 2.0
 DEFAULT_WIDTH = 2400
 DEFAULT_HEIGHT = 480
-DEFAULT_V_PX_PER_DEG = 150.0
+DEFAULT_V_PX_PER_DEG = 400.0
 HORIZON_FRACTION = 0.62
 TICK_COLOUR = "#6c7a90"
 
@@ -101,12 +103,27 @@ def _ticks(fr: Frame, centre_true: float) -> list[Element]:
         x = fr.x(r)
         major = r % label_every == 0
         out.append(Line(x, y0, x, y0 + (9 if major else 5), TICK_COLOUR, 1.0))
-        if major and 0 <= x <= fr.width:
+        if major and 45 <= x <= fr.width - 45:
             true = (centre_true + r) % 360.0
             rel = "ahead" if r == 0 else f"{abs(r):g}° {'stbd' if r > 0 else 'port'}"
             out.append(Text(x, y0 + 21, f"{true:03.0f}° ({rel})", 11, TICK_COLOUR, "middle"))
         r += step
     return out
+
+
+def separate(points: list[tuple[float, float, float]], gap: float) -> list[tuple[float, float]]:
+    """One vessel's lights (x, y, height on board) with lights closer than ``gap`` pixels pushed apart upward,
+    the higher light on board kept above: a vertical line stays a vertical line at any distance."""
+    order = sorted(range(len(points)), key=lambda i: (points[i][2], -points[i][1]))
+    out: dict[int, tuple[float, float]] = {}
+    for i in order:
+        x, y, _ = points[i]
+        for j in list(out):
+            xj, yj = out[j]
+            if abs(x - xj) < gap and y > yj - gap:
+                y = yj - gap
+        out[i] = (x, y)
+    return [out[i] for i in range(len(points))]
 
 
 def panorama(scene: Any, *, fov_deg: float | None = None, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT,
@@ -129,20 +146,25 @@ def panorama(scene: Any, *, fov_deg: float | None = None, width: int = DEFAULT_W
             continue
         r0 = t.readings[0]
         lowest = None
-        for lt in r0.seen:
+        seen = r0.seen
+        b = brightness(t.distance_nm, None, style)
+        true_pts = [(fr.x(t.relative_deg + lt.offset_deg), fr.y(elevation_deg(lt.height_m, eye, t.distance_nm)),
+                     lt.height_m) for lt in seen]
+        pts = separate(true_pts, 2.2 * (1.4 + 2.2 * b))
+        for lt, (x, y), (_, y_true, _) in zip(seen, pts, true_pts):
             b = brightness(t.distance_nm, lt.range_limit_nm, style)
-            x = fr.x(t.relative_deg + lt.offset_deg)
-            y = fr.y(elevation_deg(lt.height_m, eye, t.distance_nm))
             clipped = not (4.0 <= y <= fr.height - 40.0) or not 0.0 <= x <= fr.width
             y = min(max(y, 4.0), fr.height - 40.0)
             core = 1.4 + 2.2 * b
             glow_c, core_c = style.light(lt.colour)
-            flags = lt.flags + (("clipped",) if clipped else ()) + (() if t.certain else ("one-of-readings",))
+            flags = lt.flags + (("clipped",) if clipped else ()) + (() if t.certain else ("one-of-readings",)) \
+                + (("spread",) if abs(y - y_true) > 0.01 and not clipped else ())
             lights.append((t.distance_nm, Light(x, y, core, core * 3.5 * (0.55 + 0.45 * b), b, glow_c, core_c,
                                                 lt.role, lt.colour, lt.cite, flags)))
             labels.append({"ident": t.ident, "reading": 0, "readings": len(t.readings), "certain": t.certain,
                            "role": lt.role, "colour": lt.colour, "name": lt.name, "x": round(x, 2), "y": round(y, 2),
-                           "r": round(core, 2), "brightness": round(b, 3), "distance_nm": round(t.distance_nm, 3),
+                           "y_true": round(y_true, 2), "r": round(core, 2), "brightness": round(b, 3),
+                           "distance_nm": round(t.distance_nm, 3),
                            "bearing_deg": round(t.bearing_deg, 2), "relative_deg": round(t.relative_deg, 2),
                            "aspect_deg": None if t.aspect_deg is None else round(t.aspect_deg, 2),
                            "edition": r0.edition, "flags": list(flags)})

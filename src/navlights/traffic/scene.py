@@ -107,6 +107,9 @@ class Reading:
             return f"not known: {self.error}"
         seen = self.seen
         if not seen:
+            gaps = f"; not known: {'; '.join(self.gaps)}" if self.gaps else ""
+            if any(x.reason == "range" for x in self.lights):
+                return "no light in range" + gaps
             return f"no light known: {'; '.join(self.gaps)}" if self.gaps else "no light in sight"
         return ", ".join(x.name for x in sorted(seen, key=lambda x: x.offset_deg))
 
