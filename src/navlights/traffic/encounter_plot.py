@@ -99,7 +99,7 @@ def _bands(enc: Any, pairs: list[tuple[str, str]]) -> list[tuple[str, str, list[
             for role, name in lk.glimpsed:
                 rows.setdefault(role, [name, name.split()[0], [], []])[3].append(lk.time)
         for name, colour, seen, glimpsed in rows.values():
-            out.append((f"{o} sees {g}'s {name}", colour, seen, glimpsed))
+            out.append((f"{o} → {g}: {name}", colour, seen, glimpsed))
     return out
 
 
@@ -129,6 +129,7 @@ def _draw_bands(ax: Any, bands: list[tuple[str, str, list[Any], list[Any]]], enc
     ax.set_ylim(-0.6, max(len(bands), 1) - 0.4)
     ax.invert_yaxis()
     ax.set_xlim(enc.start - minute, enc.end + minute)
-    ax.set_title("lights in arc and in range (hatched: glimpsed at the edge of an arc)", fontsize=9)
+    ax.set_title("lights each observer (→ target) has in arc and in range; hatched: glimpsed at the edge of an arc",
+                 fontsize=9)
     if not bands:
         ax.text(0.5, 0.5, "no light in sight", transform=ax.transAxes, ha="center", va="center")
