@@ -274,7 +274,9 @@ def compute(observer: Observer, fixes: list[Fix], time: dt.datetime | None = Non
     from .. import geometry as g
     if len(fixes) > MAX_VESSELS:
         raise bad("vessels", len(fixes), f"at most {MAX_VESSELS} vessels in one scene", "is too many")
+    first = edition_for(time, waters, edition) if time is not None or edition else None   # checked, vessels or none
     plan, basis = _readings_plan(fixes, time, waters, edition)
+    basis = basis or (first[1] if first else "")
     lat = np.array([f.lat for f in fixes], dtype=float)
     lon = np.array([f.lon for f in fixes], dtype=float)
     brg, dist = geo.bearings_distances(observer.lat, observer.lon, lat, lon)
