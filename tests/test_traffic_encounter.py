@@ -220,3 +220,8 @@ def test_json_twin_bad_query_422(client, params, field) -> None:
 def test_json_twin_bad_body_422(client) -> None:
     r = client.post("/encounter.json", content=b"\xff\xfe", headers={"content-type": "text/csv"})
     assert r.status_code == 422 and r.json()["field"] == "tracks"
+
+
+def test_json_twin_other_methods_name_both(client) -> None:
+    r = client.put("/encounter.json")
+    assert r.status_code == 405 and r.headers["allow"] == "GET, POST" and r.json()["field"] == "method"

@@ -53,7 +53,7 @@ def scene_cmd(scene_file: str, fov: float | None, svg_out: str | None, png_out: 
               width: int, height: int, no_names: bool, waters: str | None, edition: str | None,
               as_json: bool) -> None:
     """What own ship sees of the traffic round her: each vessel's bearing, distance, aspect and lights."""
-    from ..traffic import api as traffic
+    import navlights.traffic.api as traffic
     text = _read(scene_file, "scene")
     try:
         data = json.loads(text)
@@ -106,7 +106,7 @@ def _scene_text(d: dict[str, Any]) -> None:
 def encounter_cmd(tracks_file: str, plot_out: str | None, waters: str, edition: str | None, show_table: bool,
                   as_json: bool) -> None:
     """Minute by minute, what each vessel could see of the others, and when the picture changed."""
-    from ..traffic import api as traffic
+    import navlights.traffic.api as traffic
     enc = traffic.encounter(_read(tracks_file, "tracks"), waters=waters, edition=edition)
     if plot_out:
         _write(plot_out, traffic.encounter_plot_png(enc), "plot")

@@ -245,15 +245,16 @@ def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
     """Every (fix index, candidate, edition, display or None, error) to evaluate, and the edition basis."""
     from .. import api
     cache: dict[tuple[dt.date | None, str | None], tuple[str, str]] = {}
-    plan = []
+    plan: list[tuple[int, Candidate, str, Any, str | None]] = []
     bases: dict[str, str] = {}
     for k, f in enumerate(fixes):
         if f.edition or edition:
             ed, basis = edition_for(None, waters, f.edition or edition)
         else:
-            key = ((f.time or time).date() if (f.time or time) else None, waters)
+            when = f.time or time
+            key = (when.date() if when else None, waters)
             if key not in cache:
-                cache[key] = edition_for(f.time or time, waters)
+                cache[key] = edition_for(when, waters)
             ed, basis = cache[key]
         bases[ed] = basis
         if not f.candidates:
@@ -345,6 +346,7 @@ def _reading(c: Candidate, ed: str, d: Any, t: _Table, res: Any, row: int, dist:
         in_arc = bool(res["in_arc"][row, j])
         lim = float(res["limit_nm"][row, j])
         all_round = t.rows[j][1] >= 360.0
+        reason: str | None
         if no_aspect and not all_round:
             seen, reason = False, "aspect-unknown"
         else:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...errors import NavlightsError
-from ...traffic import api as traffic
+import navlights.traffic.api as traffic
 from ..common import error_json, failed, page
 
 router = APIRouter()
@@ -92,3 +92,10 @@ async def encounter_json(request: Request,
         return error_json(422, "tracks", "tracks: the body is not UTF-8 text; allowed: track CSV as UTF-8")
     enc, err = _run(tracks, waters, edition)
     return error_json(422, *err) if err else JSONResponse(enc.to_dict())
+
+
+@router.api_route("/encounter.json", methods=["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"], include_in_schema=False)
+async def encounter_json_other(request: Request) -> JSONResponse:
+    """Both methods of the path in Allow (Starlette would name only the first route's)."""
+    return error_json(405, "method", f"method: {request.method} is not allowed; allowed: GET, POST",
+                      headers={"Allow": "GET, POST"})
