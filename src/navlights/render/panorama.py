@@ -178,8 +178,7 @@ def panorama(scene: Any, *, fov_deg: float | None = None, width: int = DEFAULT_W
     caption = (f"{when} · from {obs.ident} {obs.lat:.4f}, {obs.lon:.4f}, heading {obs.heading_deg:03.0f}°"
                f"{f', eye {eye:g} m' if eye else ''}"
                f"{f', visibility {obs.visibility_nm:g} nm' if obs.visibility_nm else ''} · "
-               f"{len(labels)} lights of {sum(1 for t in scene.targets if t.readings and t.readings[0].seen)} "
-               f"vessels · vertical scale ×{v_px_per_deg / fr.h_px_per_deg:.0f}")
+               f"{len(labels)} lights of {len({i['ident'] for i in labels})} vessels in view · vertical scale ×{v_px_per_deg / fr.h_px_per_deg:.0f}")
     elements.append(Text(10, 18, caption, 12, "#aab6c8", cls="caption"))
     meta = {"kind": "panorama", "time": None if scene.time is None else scene.time.isoformat(),
             "fov_deg": fov, "centre_bearing_deg": obs.heading_deg, "h_px_per_deg": round(fr.h_px_per_deg, 4),
