@@ -136,6 +136,8 @@ BAD = [
     (scene(time="1700-01-01T00:00:00Z"), "time: '1700-01-01'"),
     (scene(time="tomorrow"), "time: 'tomorrow'"),
     (scene(waters="moon"), "waters"),
+    (scene(colour="red"), "colour: 'red' is not a known key"),
+    (scene() | {"observer": {**OWN, "height": 3}}, "observer.height: 3 is not a known key"),
 ]
 
 

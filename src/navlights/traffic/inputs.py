@@ -108,14 +108,22 @@ def _fix(v: Any, k: int, time: dt.datetime | None) -> Fix:
                notes=tuple(str(n) for n in v.get("notes") or ()))
 
 
+def _known(data: dict[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise bad(f"{prefix}{unknown[0]}", data[unknown[0]], ", ".join(keys), "is not a known key")
+
+
 def read_scene(data: Any) -> dict[str, Any]:
     """A scene file's data -> {observer, fixes, time, waters, edition}."""
     if not isinstance(data, dict):
         raise bad("scene", type(data).__name__, "a JSON object with observer and vessels", "is not an object")
+    _known(data, "", ("description", "time", "waters", "edition", "observer", "vessels"))
     time = when(data["time"]) if data.get("time") is not None else None
     o = data.get("observer")
     if not isinstance(o, dict):
         raise bad("observer", o, "an object with lat, lon, heading, eye_height, visibility", "is not an object")
+    _known(o, "observer.", ("ident", "lat", "lon", "heading", "eye_height", "visibility"))
     obs = Observer(lat=number(o.get("lat"), "observer.lat", -90, 90, "degrees"),  # type: ignore[arg-type]
                    lon=number(o.get("lon"), "observer.lon", -180, 180, "degrees"),  # type: ignore[arg-type]
                    heading_deg=number(o.get("heading", 0), "observer.heading", 0, 360, "degrees") or 0.0,
