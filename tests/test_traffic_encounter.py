@@ -225,3 +225,17 @@ def test_json_twin_bad_body_422(client) -> None:
 def test_json_twin_other_methods_name_both(client) -> None:
     r = client.put("/encounter.json")
     assert r.status_code == 405 and r.headers["allow"] == "GET, POST" and r.json()["field"] == "method"
+
+
+@pytest.mark.parametrize("name, edition, sentence", [
+    ("2020-crossing-high-seas.csv", "intl-1972",
+     "21:52 Aldebaran sees Boreas: her red sidelight came into view (within its range) at 3.0 nm"),
+    ("1956-crossing-high-seas.csv", "intl-1948",
+     "02:26 Sea Wren sees Meridian: her red sidelight came into view (within its range) at 1.8 nm"),
+])
+def test_examples(name, edition, sentence) -> None:
+    """The examples: in 2020 Boreas crosses from Aldebaran's starboard side, so Aldebaran sees her red sidelight
+    once within its 3 miles (Rule 22); in 1956 the 2-mile sidelights of intl-1948 Rule 2(a)."""
+    enc = traffic.encounter(traffic.example_encounters()[name])
+    assert enc.edition == edition
+    assert sentence in [e.sentence for e in enc.events]
