@@ -9,3 +9,99 @@ from __future__ import annotations
 # --- AIS: reading and mapping (traffic/ais.py, traffic/mapping.py, traffic/batch.py) ---
 
 # --- scenes and encounters (traffic/geo.py, traffic/scene.py, traffic/encounter.py) ---
+
+from typing import Any  # noqa: E402
+
+DEFAULT_WATERS = "high-seas"
+TRAFFIC_WATERS = ("high-seas", "great-lakes", "us-inland")
+
+
+def read_scene(data: Any) -> dict[str, Any]:
+    """A scene file's data (docs/traffic.md "Scenes") -> {observer, fixes, time, waters, edition}; one-line errors."""
+    from .inputs import read_scene as _read
+    return _read(data)
+
+
+def scene(data: Any, *, waters: str | None = None, edition: str | None = None) -> Any:
+    """What the scene's observer sees of every vessel (:class:`navlights.traffic.scene.SceneResult`)."""
+    from .scene import compute
+    s = read_scene(data)
+    return compute(s["observer"], s["fixes"], s["time"], waters=waters or s["waters"],
+                   edition=edition or s["edition"])
+
+
+def scene_json(data: Any, *, waters: str | None = None, edition: str | None = None) -> dict[str, Any]:
+    """The scene as JSON-ready data."""
+    return scene(data, waters=waters, edition=edition).to_dict()
+
+
+def check_fov(fov: Any) -> float | None:
+    """A field of view in degrees (None: the whole horizon), or a one-line error."""
+    from .scene import bad
+    if fov is None:
+        return None
+    allowed = "more than 0 and at most 360 degrees"
+    if isinstance(fov, bool) or not isinstance(fov, (int, float)) or not 0 < float(fov) <= 360:
+        raise bad("fov", fov, allowed, "is out of range")
+    return None if float(fov) == 360.0 else float(fov)
+
+
+def panorama(result: Any, *, fov: float | None = None, width: int = 2400, height: int = 480,
+             names: bool = True) -> Any:
+    """The night panorama (a render scene) of a scene result."""
+    from ..api import check_picture_size
+    from ..render.panorama import panorama as _panorama
+    w, h = check_picture_size(width, height)
+    return _panorama(result, fov_deg=check_fov(fov), width=w, height=h, names=names)
+
+
+def panorama_svg(pano: Any) -> str:
+    from ..render.svg import svg
+    return svg(pano)
+
+
+def panorama_png(pano: Any) -> bytes:
+    from ..render.png import svg_to_png
+    return svg_to_png(panorama_svg(pano))
+
+
+def panorama_labels(pano: Any) -> dict[str, Any]:
+    """Each light's pixel x, y, colour, vessel ident, role and distance, and the frame."""
+    from ..render.panorama import labels
+    return labels(pano)
+
+
+def encounter(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> Any:
+    """The encounter of the tracks in a CSV text (docs/traffic.md "Encounters")."""
+    from .encounter import build
+    return build(text, waters=waters, edition=edition)
+
+
+def encounter_json(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> dict[str, Any]:
+    return encounter(text, waters=waters, edition=edition).to_dict()
+
+
+def encounter_table(enc: Any) -> list[list[str]]:
+    """Minute-by-minute rows: time, observer, target, relative bearing, distance, aspect, lights seen."""
+    from .encounter import table
+    return table(enc)
+
+
+def encounter_plot_png(enc: Any) -> bytes:
+    """The encounter's plot (matplotlib, Agg) as PNG bytes."""
+    from .encounter_plot import plot_png
+    return plot_png(enc)
+
+
+def example_encounters() -> dict[str, str]:
+    """The example track files shipped with navlights: file name -> CSV text."""
+    from importlib import resources
+    folder = resources.files("navlights.traffic") / "examples" / "encounters"
+    return {p.name: p.read_text() for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.name.endswith(".csv")}
+
+
+def example_scenes() -> dict[str, str]:
+    """The example scene files shipped with navlights: file name -> JSON text."""
+    from importlib import resources
+    folder = resources.files("navlights.traffic") / "examples" / "scenes"
+    return {p.name: p.read_text() for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.name.endswith(".json")}

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import api, compare, docs, editions, explore, home, identify, plan, train
+from . import api, compare, docs, editions, encounter, explore, home, identify, plan, train
 
 ROUTERS: tuple[APIRouter, ...] = (home.router, explore.router, compare.router, identify.router, editions.router,
-                                  plan.router, api.router, train.router, docs.router)
+                                  plan.router, encounter.router, api.router, train.router,
+                                  docs.router)
 
 __all__ = ["ROUTERS"]

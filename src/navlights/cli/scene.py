@@ -1,0 +1,132 @@
+"""Commands `navlights scene` and `navlights encounter`: what own ship sees of the traffic round her, and a
+timeline of what two or more vessels saw of each other (docs/traffic.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import NavlightsError
+from .options import json_option, print_json
+
+WATERS = ("high-seas", "great-lakes", "us-inland")
+
+
+def _read(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = getattr(e, "strerror", None) or "not UTF-8 text"
+        raise NavlightsError(f"{what}: cannot read '{path}': {reason}", field=what, value=path,
+                             allowed=f"a readable {what} file") from None
+
+
+def _write(path: str, data: str | bytes, what: str) -> None:
+    try:
+        if isinstance(data, bytes):
+            Path(path).write_bytes(data)
+        else:
+            Path(path).write_text(data, encoding="utf-8")
+    except OSError as e:
+        raise NavlightsError(f"{what}: cannot write '{path}': {e.strerror}", field=what, value=path,
+                             allowed="a writable path") from None
+
+
+@click.command("scene")
+@click.argument("scene_file", metavar="SCENE.json")
+@click.option("--fov", type=float, help="field of view in degrees, centred on own ship's head (default: 360)")
+@click.option("--svg", "svg_out", metavar="OUT", help="write the night panorama as SVG")
+@click.option("--png", "png_out", metavar="OUT", help="write the night panorama as PNG")
+@click.option("--labels", "labels_out", metavar="OUT",
+              help="write the panorama's labels (each light's pixel x, y, colour, vessel, role, distance) as JSON")
+@click.option("--width", type=int, default=2400, show_default=True, help="panorama width, pixels")
+@click.option("--height", type=int, default=480, show_default=True, help="panorama height, pixels")
+@click.option("--no-names", is_flag=True, help="leave the vessels' names off the picture (for detector training)")
+@click.option("--waters", type=click.Choice(WATERS), help="the waters, for the edition in force (default: the file's, "
+              "else high-seas)")
+@click.option("--edition", "-e", help="judge under this edition instead of the one in force at the scene's time")
+@json_option("JSON output: every vessel's bearing, distance, aspect, readings and lights seen")
+def scene_cmd(scene_file: str, fov: float | None, svg_out: str | None, png_out: str | None, labels_out: str | None,
+              width: int, height: int, no_names: bool, waters: str | None, edition: str | None,
+              as_json: bool) -> None:
+    """What own ship sees of the traffic round her: each vessel's bearing, distance, aspect and lights."""
+    import navlights.traffic.api as traffic
+    text = _read(scene_file, "scene")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise NavlightsError(f"scene: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}", field="scene",
+                             value=scene_file, allowed="a JSON scene file (docs/traffic.md)") from None
+    result = traffic.scene(data, waters=waters, edition=edition)
+    if svg_out or png_out or labels_out:
+        pano = traffic.panorama(result, fov=fov, width=width, height=height, names=not no_names)
+        if svg_out:
+            _write(svg_out, traffic.panorama_svg(pano), "svg")
+        if png_out:
+            _write(png_out, traffic.panorama_png(pano), "png")
+        if labels_out:
+            _write(labels_out, json.dumps(traffic.panorama_labels(pano), indent=1, ensure_ascii=False), "labels")
+    elif fov is not None:
+        traffic.check_fov(fov)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    _scene_text(result.to_dict())
+
+
+def _scene_text(d: dict[str, Any]) -> None:
+    o = d["observer"]
+    click.echo(f"{d['time'] or ''} from {o['ident']} at {o['lat']:.4f}, {o['lon']:.4f}, heading {o['heading_deg']:03.0f}°")
+    click.echo(f"edition: {d['edition_basis']}")
+    for v in sorted(d["vessels"], key=lambda v: v["distance_nm"]):
+        aspect = "-" if v["aspect_deg"] is None else f"{v['aspect_deg']:05.1f}° ({v['aspect_words']})"
+        click.echo(f"\n{v['ident']}: bearing {v['bearing_deg']:05.1f}° ({v['relative_deg']:05.1f}° relative), "
+                   f"{v['distance_nm']:.2f} nm, aspect {aspect}")
+        many = len(v["readings"]) > 1
+        for k, r in enumerate(v["readings"], start=1):
+            head = f"  reading {k} of {len(v['readings'])} (the data cannot tell which): " if many else "  "
+            click.echo(f"{head}{r['description'] or r['basis']} [{r['basis']}]")
+            click.echo(f"    sees: {r['picture']}")
+        for n in v["notes"]:
+            click.echo(f"  note: {n}")
+
+
+@click.command("encounter")
+@click.argument("tracks_file", metavar="TRACKS.csv")
+@click.option("--plot", "plot_out", metavar="OUT.png", help="write the plot (bearing, aspect, distance, lights) as PNG")
+@click.option("--waters", type=click.Choice(WATERS), default="high-seas", show_default=True,
+              help="the waters, for the edition in force on the encounter's date")
+@click.option("--edition", "-e", help="judge under this edition instead of the one in force")
+@click.option("--table/--no-table", "show_table", default=True, show_default=True,
+              help="print the minute-by-minute table after the events")
+@json_option("JSON output: vessels, events and every minute's look")
+def encounter_cmd(tracks_file: str, plot_out: str | None, waters: str, edition: str | None, show_table: bool,
+                  as_json: bool) -> None:
+    """Minute by minute, what each vessel could see of the others, and when the picture changed."""
+    import navlights.traffic.api as traffic
+    enc = traffic.encounter(_read(tracks_file, "tracks"), waters=waters, edition=edition)
+    if plot_out:
+        _write(plot_out, traffic.encounter_plot_png(enc), "plot")
+    if as_json:
+        print_json(enc.to_dict())
+        return
+    d = enc.to_dict()
+    click.echo(f"Encounter {d['start']} to {d['end']}, judged under {d['edition']}: {d['edition_basis']}")
+    for ident, v in d["vessels"].items():
+        gaps = f" (not known: {'; '.join(v['gaps'])})" if v["gaps"] else ""
+        click.echo(f"  {ident}: {v['description']}{gaps}")
+    for n in d["notes"]:
+        click.echo(f"  note: {n}")
+    click.echo("\nEvents")
+    for e in d["events"]:
+        click.echo(f"  {e['sentence']}")
+    if show_table:
+        click.echo("\ntime   observer -> target       rel.brg  dist nm  aspect  lights in arc and range")
+        for row in traffic.encounter_table(enc):
+            click.echo(f"{row[0]:6} {row[1] + ' -> ' + row[2]:24} {row[3]:>7} {row[4]:>8} {row[5]:>7}  {row[6]}")
+
+
+COMMANDS = (scene_cmd, encounter_cmd)
