@@ -58,6 +58,9 @@ def test_hand_worked_meeting_under_1972() -> None:
     assert ev[1][2] == "her white masthead light and white masthead light (aft) came into view (within their ranges) at 5.9 nm"
     assert ev[3][2] == "her green sidelight and red sidelight came into view (within their ranges) at 2.9 nm"
     assert ev[4][2].endswith("she is heading for you")
+    # Her masthead lights alone (Rule 21(a): 225°, right ahead to 22.5° abaft either beam) say only that A is
+    # forward of her beam, not that she is heading for A.
+    assert "you are forward of her beam" in ev[2][2] and "heading" not in ev[2][2]
 
 
 def test_hand_worked_meeting_seen_from_the_other_side() -> None:

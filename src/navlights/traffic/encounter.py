@@ -229,8 +229,8 @@ def meaning(sectors: Any, want: set[str], complete: bool = True) -> str:
     band = f"her aspect {lo:.4g}°–{hi:.4g}°"
     if (hi - lo) % 360.0 <= GRID:
         return f"you are on the edge between two of her arcs ({lo:.4g}° from her bow)"
-    if lo > hi:                                   # the band runs through her bow
-        return f"she is heading toward you ({band})"
+    if lo > hi:                                   # the band runs through her bow: forward of her beam, no more
+        return f"you are forward of her beam ({band}); on which bow cannot be told from these lights"
     if hi <= 180.0:
         return f"you see her starboard side ({band}): her head is to your right"
     if lo >= 180.0:
