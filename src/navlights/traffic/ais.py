@@ -478,7 +478,7 @@ def report_from_row(row: Mapping[str, Any], source: str) -> Report | str:
     if mmsi is None:
         return "mmsi: not a number from 1 to 999999999"
     t = row.get("time")
-    when = utc(t.to_pydatetime() if hasattr(t, "to_pydatetime") else t)
+    when = utc(t.to_pydatetime() if t is not None and hasattr(t, "to_pydatetime") else t)
     if when is None:
         return "time: not a date-time (ISO 8601 or Unix seconds)"
     lat, lon, why = position(row.get("lat"), row.get("lon"))
