@@ -186,10 +186,9 @@ def _unknown_status(code: int | None, ship: int | None, moving: bool | None) -> 
     why = "no navigational status (class B reports carry none)" if code is None else \
         f"AIS status {code} ({status_words(code)}): tells nothing of her lights"
     base = [_Reading((), (why,))]
-    states: list[tuple[dict[str, Any], str | None, str | None]] = [({"status": "underway"}, None, "under way")]
+    out = _fork(_fork(base, [({"status": "underway"}, None, "under way")]), _making_way(moving))
     if moving is not True:
-        states += [({"status": "anchored"}, None, "at anchor"), ({"status": "moored"}, None, "moored")]
-    out = _fork(base, states)
+        out += _fork(base, [({"status": "anchored"}, None, "at anchor"), ({"status": "moored"}, None, "moored")])
     if ship == 30:
         under = [r for r in out if dict(r.fields)["status"] == "underway"]
         out += _fork(under, [({"fishing": {"method": m}}, "ship type 30", f"engaged in fishing ({m})")
@@ -441,7 +440,7 @@ def map_fix(fix: Any, static: Any, code: int | None, edition: str | None, how: s
     if edition is None:
         notes += (f"no edition: {how}",)
         cands = candidates(code, ship, length, breadth, is_moving(fix.speed_kn))
-        return replace(fix, candidates=cands, notes=notes), ()
+        return replace(fix, candidates=cands, notes=notes), tuple(Lit(c, None, f"no edition: {how}") for c in cands)
     lits = lit(code, ship, length, breadth, is_moving(fix.speed_kn), edition)
     if code == 14:
         notes += ("status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights",)

@@ -1,0 +1,138 @@
+"""The AIS mapping over a whole dataset: rows out per position report, in one process or on Dask.
+
+Both paths share :func:`rows` (reports -> output rows), so they give the same rows: :func:`map_table` runs it on
+one pandas DataFrame; :func:`run` runs it on every partition of a Dask DataFrame read from partitioned Parquet or
+CSV, on a ``LocalCluster`` (``workers`` processes) or on any scheduler by address, and writes Parquet.
+
+Static data may sit in another partition than a vessel's position reports (a ship sends message 5 every six
+minutes): it is gathered first over the whole dataset (last value given, per MMSI and field) and handed to
+every partition.
+
+Output columns (:data:`OUTPUT`): mmsi, time (UTC), lat, lon, edition, lights (the distinct required-light strings
+of all candidates, ``||`` between them; :func:`navlights.traffic.mapping.compact`), candidates (how many
+readings fit), flags (what AIS left open), notes.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+from typing import Any
+
+from .ais import AisData, AisInputError, Static, fixes, frame_statics, normalise_columns, read_frame
+from .mapping import Choice, flags, lights_summary, map_fix
+
+OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
+
+
+def rows(data: AisData, choice: Choice) -> list[dict[str, Any]]:
+    """One output row per position report, in input order."""
+    items = list(fixes(data))
+    eds = choice.editions([f.time for f, _, _ in items], [f.lat for f, _, _ in items], [f.lon for f, _, _ in items])
+    out = []
+    for (fix, static, code), (edition, how) in zip(items, eds):
+        mapped, lits = map_fix(fix, static, code, edition, how)
+        out.append({"mmsi": fix.ident, "time": fix.time, "lat": fix.lat, "lon": fix.lon, "edition": edition or "",
+                    "lights": lights_summary(lits), "candidates": len(mapped.candidates),
+                    "flags": flags(mapped, static, code, lits), "notes": "; ".join(mapped.notes)})
+    return out
+
+
+def _frame(records: list[dict[str, Any]]) -> Any:
+    import pandas as pd
+    frame = pd.DataFrame.from_records(records, columns=list(OUTPUT))
+    frame["time"] = pd.to_datetime(frame["time"], utc=True)
+    return frame.astype({"mmsi": "string", "edition": "string", "lights": "string", "flags": "string",
+                         "notes": "string", "candidates": "int64", "lat": "float64", "lon": "float64"})
+
+
+def map_table(frame: Any, choice: Choice, statics: dict[str, Static] | None = None) -> Any:
+    """The single-process path: a DataFrame of AIS rows (any of the reader's columns) to output rows."""
+    data = read_frame(frame, where="table")
+    if statics is not None:
+        data.statics = statics
+    return _frame(rows(data, choice))
+
+
+def _partition(frame: Any, choice: Choice, statics: dict[str, Static]) -> Any:
+    return map_table(frame, choice, statics)
+
+
+def _inputs(path: str) -> tuple[list[str], str]:
+    """The files of a dataset (a file, a directory of partitions, or a glob) and their kind."""
+    p = Path(path)
+    if p.is_dir():
+        files = sorted(str(f) for f in p.rglob("*") if f.is_file() and f.suffix.lower() in (".parquet", ".pq", ".csv"))
+    else:
+        files = sorted(glob.glob(path)) if any(ch in path for ch in "*?[") else ([path] if p.is_file() else [])
+    if not files:
+        raise AisInputError(f"input: {path!r} holds no .parquet or .csv file", field="input", value=path,
+                            allowed="a Parquet or CSV file, a directory of them, or a glob")
+    kinds = {"csv" if f.lower().endswith(".csv") else "parquet" for f in files}
+    if len(kinds) > 1:
+        raise AisInputError(f"input: {path!r} mixes CSV and Parquet files; give one kind", field="input",
+                            value=path, allowed="all .csv or all .parquet")
+    return files, kinds.pop()
+
+
+def read_dataset(path: str, blocksize: str = "64MB") -> Any:
+    """A Dask DataFrame of the dataset's rows, columns renamed to the reader's (CSV read as text)."""
+    import dask.dataframe as dd
+    files, kind = _inputs(path)
+    if kind == "csv":
+        ddf = dd.read_csv(files, dtype=str, keep_default_na=False, blocksize=blocksize)
+    else:
+        ddf = dd.read_parquet(files)
+    ddf = ddf.rename(columns=normalise_columns(list(ddf.columns), path))
+    return ddf.loc[:, [c for c in dict.fromkeys(ddf.columns)]]
+
+
+def _statics(ddf: Any) -> dict[str, Static]:
+    """Static data by MMSI over the whole dataset: each partition's, then merged in partition order."""
+    import dask
+    parts = dask.compute(*[dask.delayed(frame_statics)(p) for p in ddf.to_delayed()])
+    merged = AisData()
+    for part in parts:
+        for mmsi, st in part.items():
+            merged.add_static(mmsi, st)
+    return merged.statics
+
+
+def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
+    from distributed import Client, LocalCluster
+    if scheduler:
+        return Client(scheduler), None
+    n = workers or max(1, min(4, os.cpu_count() or 1))
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster), cluster
+
+
+def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | None = None,
+        workers: int | None = None, progress: bool = True, blocksize: str = "64MB") -> dict[str, Any]:
+    """Map a dataset to output rows on Dask and write them as Parquet under ``output_path``; a summary."""
+    import pandas as pd
+    if workers is not None and not 1 <= workers <= 256:
+        raise AisInputError(f"workers: {workers} is out of range; allowed: 1 to 256", field="workers",
+                            value=workers, allowed="1 to 256")
+    ddf = read_dataset(input_path, blocksize)
+    client, cluster = _client(scheduler, workers)
+    try:
+        statics = _statics(ddf)
+        meta = _frame([])
+        out = ddf.map_partitions(_partition, choice, statics, meta=meta)
+        task = out.to_parquet(output_path, write_index=False, compute=False)
+        future = client.compute(task)
+        if progress:
+            from distributed import progress as bar
+            bar(future)
+        future.result()
+        written = pd.read_parquet(output_path, columns=["candidates", "flags"])
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return {"input": input_path, "output": output_path, "rows": int(len(written)),
+            "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
+            "several_candidates": int((written["candidates"] > 1).sum()),
+            "undecided": int(written["flags"].str.contains("undecided").sum())}
