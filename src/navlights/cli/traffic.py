@@ -35,8 +35,8 @@ def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | No
     reading of her that AIS fits (with its basis and assumptions) and the lights each must show; with counts of
     bad sentences or rows by reason. Edition: --edition, else the one governing on the fix's date in --waters or
     in the waters --region gives (default: the high seas)."""
-    from ..traffic import api
-    data = api.ais_json(file, edition=edition, waters=waters, region=region, time=time)
+    from ..traffic.api import ais_json
+    data = ais_json(file, edition=edition, waters=waters, region=region, time=time)
     if as_json:
         print_json(data)
         return
@@ -81,8 +81,8 @@ def ais_batch_cmd(input_path: str, output_path: str, scheduler: str | None, work
     """Map a whole AIS dataset (a Parquet or CSV file, a directory of partitions, or a glob) on Dask and write
     Parquet under OUTPUT: per position report MMSI, time, position, edition, the required lights of every
     candidate, the candidate count and flags."""
-    from ..traffic import api
-    data = api.ais_batch(input_path, output_path, scheduler=scheduler, workers=workers, edition=edition,
+    from ..traffic.api import ais_batch
+    data = ais_batch(input_path, output_path, scheduler=scheduler, workers=workers, edition=edition,
                          waters=waters, region=region, progress=not no_progress)
     if as_json:
         print_json(data)
