@@ -23,13 +23,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import NavlightsError
 from .model import Fix
 
 POSITION_TYPES = frozenset({1, 2, 3, 18, 19, 27})
+_SOURCE = {k: f"msg {k}" for k in POSITION_TYPES}
 STATIC_TYPES = frozenset({5, 19, 24})
 
 
@@ -57,9 +59,9 @@ class Static:
         return Static(**keep, notes=tuple(dict.fromkeys(self.notes + newer.notes)))
 
 
-@dataclass(frozen=True)
-class Report:
-    """One position report, typed. ``status`` is None where the message has no status (class B: 18, 19)."""
+class Report(NamedTuple):
+    """One position report, typed. ``status`` is None where the message has no status (class B: 18, 19).
+    A named tuple: the batch path makes one per message."""
 
     mmsi: str
     time: dt.datetime
@@ -99,6 +101,8 @@ class AisData:
 
 
 def _finite(v: Any) -> float | None:
+    if type(v) is float or type(v) is int:      # the common case: pyais's decoded numbers
+        return float(v) if v == v and v not in (math.inf, -math.inf) else None
     if v is None or isinstance(v, str) and not v.strip():
         return None
     try:
@@ -219,11 +223,17 @@ def _line_time(line: bytes) -> tuple[bytes, dt.datetime | None, bool]:
     that is not a time."""
     if line[:1] in (b"!", b"\\", b"$"):
         return line, None, True
-    cut = min((i for i in (line.find(b"!"), line.find(b"\\")) if i > 0), default=-1)
-    if cut < 0:
+    bang, slash = line.find(b"!"), line.find(b"\\")
+    cut = bang if slash <= 0 or 0 < bang < slash else slash
+    if cut <= 0:
         return line, None, False
-    t = utc(line[:cut].decode("ascii", "replace").strip(" ,;\t"))
+    t = _prefix_time(line[:cut])
     return line[cut:], t, t is not None
+
+
+@lru_cache(maxsize=4096)
+def _prefix_time(prefix: bytes) -> dt.datetime | None:
+    return utc(prefix.decode("ascii", "replace").strip(" ,;\t"))
 
 
 def _tag_time(sentence: Any) -> dt.datetime | None:
@@ -301,13 +311,14 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None) -> AisData
         if not s.is_valid:
             data.bad["checksum mismatch"] += 1
             continue
+        if s.frag_cnt == 1:
+            _decode(s, t or (_tag_time(s) if s.tag_block else None) or fallback, data)
+            continue
         parts = asm.add(s)
         if s.frag_num == 1:
             times[id(s)] = t or _tag_time(s) or fallback
-        if parts is None:
-            continue
-        when = times.pop(id(parts[0]), None)
-        _decode(AISSentence.assemble_from_iterable(parts), when, data)
+        if parts is not None:
+            _decode(AISSentence.assemble_from_iterable(parts), times.pop(id(parts[0]), None), data)
     asm.close()
     return data
 
@@ -320,16 +331,17 @@ def _decode(sentence: Any, when: dt.datetime | None, data: AisData) -> None:
         return
     kind = getattr(msg, "msg_type", None)
     mmsi = getattr(msg, "mmsi", None)
-    if kind not in POSITION_TYPES and kind not in STATIC_TYPES:
+    position_report = kind in POSITION_TYPES
+    if not position_report and kind not in STATIC_TYPES:
         data.other[f"msg {kind}"] += 1
         return
-    if not isinstance(mmsi, int) or mmsi <= 0:
+    if type(mmsi) is not int or mmsi <= 0:
         data.bad["no MMSI"] += 1
         return
     ident = str(mmsi)
     if kind in STATIC_TYPES:
         _static_message(ident, msg, data)
-    if kind in POSITION_TYPES:
+    if position_report:
         if when is None:
             data.bad["no time (no tag block time, no time before the sentence, no default time)"] += 1
             return
@@ -360,6 +372,22 @@ def _static_message(ident: str, msg: Any, data: AisData) -> None:
 
 
 def _position_message(ident: str, kind: int, msg: Any, when: dt.datetime, data: AisData) -> None:
+    """Messages 1, 2, 3, 18, 19 (the common case, typed inline: the batch path's hot loop) and 27."""
+    lat, lon = msg.lat, msg.lon
+    if kind == 27 or not (type(lat) is float and type(lon) is float and -90 <= lat <= 90 and -180 <= lon <= 180):
+        _position_slow(ident, kind, msg, when, data)
+        return
+    sog, cog, hdg = msg.speed, msg.course, msg.heading
+    if type(sog) is not float or type(cog) is not float or type(hdg) is not int or cog > 360 or 359 < hdg < 511:
+        _position_slow(ident, kind, msg, when, data)
+        return
+    st = int(msg.status) if kind <= 3 else None
+    data.reports.append(Report(ident, when, lat, lon, None if sog >= 102.3 else sog,
+                               None if cog == 360.0 else cog, None if hdg == 511 else float(hdg),
+                               st, _SOURCE[kind], ()))
+
+
+def _position_slow(ident: str, kind: int, msg: Any, when: dt.datetime, data: AisData) -> None:
     lat, lon, why = position(msg.lat, msg.lon)
     if why:
         data.bad[why.split(" (")[0]] += 1
@@ -370,7 +398,7 @@ def _position_message(ident: str, kind: int, msg: Any, when: dt.datetime, data: 
     hdg, n3 = heading(None if long_range else msg.heading)
     st = status(int(msg.status)) if kind in (1, 2, 3, 27) else None
     notes = tuple(n for n in (n1, n2, n3) if n)
-    data.reports.append(Report(ident, when, lat, lon, sog, cog, hdg, st, f"msg {kind}", notes))  # type: ignore[arg-type]
+    data.reports.append(Report(ident, when, lat, lon, sog, cog, hdg, st, _SOURCE[kind], notes))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------------------------

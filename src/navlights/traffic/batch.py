@@ -20,22 +20,41 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .ais import AisData, AisInputError, Static, fixes, frame_statics, normalise_columns, read_frame
-from .mapping import Choice, flags, lights_summary, map_fix
+from .ais import AisData, AisInputError, Static, frame_statics, normalise_columns, read_frame
+from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
 
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
 
 
+_NO_STATIC = ("no static data (message 5 or 24) for this MMSI",)
+_NOT_A_VESSEL = "status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights"
+
+
 def rows(data: AisData, choice: Choice) -> list[dict[str, Any]]:
-    """One output row per position report, in input order."""
-    items = list(fixes(data))
-    eds = choice.editions([f.time for f, _, _ in items], [f.lat for f, _, _ in items], [f.lon for f, _, _ in items])
+    """One output row per position report, in input order. The lights come from
+    :func:`~navlights.traffic.mapping.row_lights` (remembered per status, ship type, length band, motion and
+    edition), the notes and flags from the report and her static data."""
+    reps = data.reports
+    eds = choice.editions([r.time for r in reps], [r.lat for r in reps], [r.lon for r in reps])
     out = []
-    for (fix, static, code), (edition, how) in zip(items, eds):
-        mapped, lits = map_fix(fix, static, code, edition, how)
-        out.append({"mmsi": fix.ident, "time": fix.time, "lat": fix.lat, "lon": fix.lon, "edition": edition or "",
-                    "lights": lights_summary(lits), "candidates": len(mapped.candidates),
-                    "flags": flags(mapped, static, code, lits), "notes": "; ".join(mapped.notes)})
+    statics = data.statics
+    for r, (edition, how) in zip(reps, eds):
+        st = statics.get(r.mmsi)
+        ship, length, breadth = (st.ship_type, st.length_m, st.breadth_m) if st else (None, None, None)
+        moving = None if r.speed_kn is None else r.speed_kn >= MOVING_KN
+        notes = r.notes + (st.notes if st else _NO_STATIC)
+        if edition is None:
+            lights, count, undecided = "?", len(candidates(r.status, ship, length, breadth, moving)), True
+            notes += (f"no edition: {how}",)
+        else:
+            lights, count, undecided = row_lights(r.status, ship, length, breadth, moving, edition)
+            if r.status == 14:
+                notes += (_NOT_A_VESSEL,)
+        out.append({"mmsi": r.mmsi, "time": r.time, "lat": r.lat, "lon": r.lon, "edition": edition or "",
+                    "lights": lights, "candidates": count,
+                    "flags": row_flags(st is None, st is not None and length is None, r.status, edition is None,
+                                       count, undecided, r.heading_deg is None),
+                    "notes": "; ".join(notes) if notes else ""})
     return out
 
 

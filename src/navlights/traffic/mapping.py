@@ -356,6 +356,49 @@ def lit(code: int | None, ship: int | None, length_m: float | None, breadth_m: f
     return tuple(x for c in candidates(code, ship, length_m, breadth_m, moving) for x in light_candidates(c, edition))
 
 
+@lru_cache(maxsize=16384)
+def _band(edition: str, fact: str, value: float | None) -> float | None:
+    """A value standing for ``value``'s band among the edition's thresholds for ``fact``: the middle of the open
+    interval between the thresholds around it (a value on a threshold stands for itself; a fact no condition
+    tests, for nothing). Every condition compares the fact with those thresholds only, so the band decides
+    which provisions apply."""
+    if value is None:
+        return None
+    ts = _edition_thresholds(edition, fact)
+    if not ts:
+        return None
+    if value in ts:
+        return value
+    lower = max((t for t in ts if t < value), default=0.0)
+    upper = min((t for t in ts if t > value), default=ts[-1] * 2)
+    return (lower + upper) / 2
+
+
+@lru_cache(maxsize=64)
+def _edition_thresholds(edition: str, fact: str) -> tuple[float, ...]:
+    from .. import api
+    return tuple(_thresholds(api.edition(edition), fact))
+
+
+@lru_cache(maxsize=65536)
+def _row_lights(code: int | None, ship: int | None, length_m: float | None, breadth_m: float | None,
+                moving: bool | None, edition: str) -> tuple[str, int, bool]:
+    lits = lit(code, ship, length_m, breadth_m, moving, edition)
+    return lights_summary(lits), len(lits), any(x.display is None for x in lits)
+
+
+@lru_cache(maxsize=65536)
+def row_lights(code: int | None, ship: int | None, length_m: float | None, breadth_m: float | None,
+               moving: bool | None, edition: str) -> tuple[str, int, bool]:
+    """The batch row's lights (:func:`lights_summary`), candidate count and whether any is undecided, remembered
+    per (status, ship type, length band, breadth band, motion, edition): the hot loop of the batch path."""
+    length = _band(edition, "length", length_m)
+    breadth = _band(edition, "breadth", breadth_m)
+    if length is not None and breadth is not None:
+        breadth = min(breadth, length)
+    return _row_lights(code, ship, length, breadth, moving, edition)
+
+
 def compact(display: Any) -> str:
     """The lights a display requires as one short string: colour initial and role, space-separated; alternatives
     (one option of a group) in brackets, options split by ``|``. Optional lights are left out.
@@ -426,9 +469,18 @@ class Choice:
         """The edition of each fix and the words of how it was chosen."""
         if self.edition:
             return [(self.edition, f"{self.edition} (named)")] * len(times)
-        waters = self.region.waters_many(lats, lons) if self.region is not None else \
-            [self.waters or "high-seas"] * len(times)
-        return [governing_edition(t.date(), w) for t, w in zip(times, waters)]
+        if self.region is not None:
+            return [governing_edition(t.date(), w) for t, w in zip(times, self.region.waters_many(lats, lons))]
+        waters = self.waters or "high-seas"
+        by_day: dict[dt.date, tuple[str | None, str]] = {}
+        out = []
+        for t in times:
+            day = t.date()
+            got = by_day.get(day)
+            if got is None:
+                got = by_day[day] = governing_edition(day, waters)
+            out.append(got)
+        return out
 
 
 def map_fix(fix: Any, static: Any, code: int | None, edition: str | None, how: str) -> tuple[Any, tuple[Lit, ...]]:
@@ -447,23 +499,11 @@ def map_fix(fix: Any, static: Any, code: int | None, edition: str | None, how: s
     return replace(fix, candidates=tuple(x.candidate for x in lits), edition=edition, notes=notes), lits
 
 
-def flags(fix: Any, static: Any, code: int | None, lits: tuple[Lit, ...]) -> str:
+@lru_cache(maxsize=4096)
+def row_flags(no_static: bool, no_length: bool, code: int | None, no_edition: bool, count: int, undecided: bool,
+              no_heading: bool) -> str:
     """Short flags for a batch row: what AIS left open, comma-separated."""
-    out = []
-    if static is None:
-        out.append("no-static")
-    elif static.length_m is None:
-        out.append("no-length")
-    if code is None or code in (9, 10, 13, 15):
-        out.append("no-status")
-    if code == 14:
-        out.append("not-a-vessel")
-    if fix.edition is None:
-        out.append("no-edition")
-    if len(lits) > 1:
-        out.append("several-candidates")
-    if any(x.display is None for x in lits):
-        out.append("undecided")
-    if fix.heading_deg is None:
-        out.append("no-heading")
-    return ",".join(out)
+    named = (("no-static", no_static), ("no-length", no_length), ("no-status", code is None or code in (9, 10, 13, 15)),
+             ("not-a-vessel", code == 14), ("no-edition", no_edition), ("several-candidates", count > 1),
+             ("undecided", undecided), ("no-heading", no_heading))
+    return ",".join(name for name, on in named if on)
