@@ -32,6 +32,7 @@ from .model import Fix
 
 POSITION_TYPES = frozenset({1, 2, 3, 18, 19, 27})
 _SOURCE = {k: f"msg {k}" for k in POSITION_TYPES}
+_STARTS = frozenset(b"!\\$")
 STATIC_TYPES = frozenset({5, 19, 24})
 
 
@@ -290,18 +291,23 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None) -> AisData
     data = AisData()
     asm = _Assembler(data.bad)
     times: dict[int, dt.datetime | None] = {}
+    produce = NMEASentenceFactory.produce
+    read = 0
     for raw in lines:
         line = raw.encode("ascii", "replace") if isinstance(raw, str) else raw
         line = line.strip()
-        if not line or line.startswith(b"#"):
+        if not line or line[0] == 35:       # '#': a comment
             continue
-        data.read += 1
-        sentence_bytes, t, ok = _line_time(line)
-        if not ok:
-            data.bad["not an NMEA sentence"] += 1
-            continue
+        read += 1
+        if line[0] in _STARTS:
+            sentence_bytes, t = line, None
+        else:
+            sentence_bytes, t, ok = _line_time(line)
+            if not ok:
+                data.bad["not an NMEA sentence"] += 1
+                continue
         try:
-            s = NMEASentenceFactory.produce(sentence_bytes)
+            s = produce(sentence_bytes)
         except Exception:   # pyais raises its own and builtin errors on malformed text
             data.bad["malformed sentence"] += 1
             continue
@@ -320,6 +326,7 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None) -> AisData
         if parts is not None:
             _decode(AISSentence.assemble_from_iterable(parts), times.pop(id(parts[0]), None), data)
     asm.close()
+    data.read = read
     return data
 
 
@@ -345,7 +352,7 @@ def _decode(sentence: Any, when: dt.datetime | None, data: AisData) -> None:
         if when is None:
             data.bad["no time (no tag block time, no time before the sentence, no default time)"] += 1
             return
-        _position_message(ident, kind, msg, when, data)
+        _position_message(ident, int(kind), msg, when, data)
 
 
 def _text(v: Any) -> str | None:
