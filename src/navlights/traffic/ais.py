@@ -336,7 +336,7 @@ def _decode(sentence: Any, when: dt.datetime | None, data: AisData) -> None:
     except Exception:   # an unknown message type, a missing or undecodable payload
         data.bad["payload cannot be decoded"] += 1
         return
-    kind = getattr(msg, "msg_type", None)
+    kind: int = getattr(msg, "msg_type", 0)
     mmsi = getattr(msg, "mmsi", None)
     position_report = kind in POSITION_TYPES
     if not position_report and kind not in STATIC_TYPES:
@@ -352,7 +352,7 @@ def _decode(sentence: Any, when: dt.datetime | None, data: AisData) -> None:
         if when is None:
             data.bad["no time (no tag block time, no time before the sentence, no default time)"] += 1
             return
-        _position_message(ident, int(kind), msg, when, data)
+        _position_message(ident, kind, msg, when, data)
 
 
 def _text(v: Any) -> str | None:
