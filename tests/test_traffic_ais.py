@@ -15,7 +15,8 @@ from pyais import encode_dict
 from pyais.constants import NavigationStatus, ShipType
 
 from navlights.traffic import mapping
-from navlights.traffic.ais import AisInputError, fixes, read_frame, read_nmea, read_table
+from navlights.traffic.ais import AisInputError, fixes, read_nmea
+from navlights.traffic.tables import read_frame, read_table
 from navlights.traffic.regions import Region, RegionError
 
 T0 = "2024-05-01T21:00:00Z"

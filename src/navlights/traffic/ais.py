@@ -21,7 +21,7 @@ import datetime as dt
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -409,128 +409,6 @@ def _position_slow(ident: str, kind: int, msg: Any, when: dt.datetime, data: Ais
 
 
 # ---------------------------------------------------------------------------------------------
-# Tables: CSV and Parquet
-
-#: Column names read from a table, lower case, to our field: the US MarineCadastre / NOAA AIS export
-#: (MMSI, BaseDateTime, LAT, LON, SOG, COG, Heading, VesselName, IMO, CallSign, VesselType, Status, Length,
-#: Width, Draft, Cargo, TransceiverClass) and a generic set (docs/traffic.md, "AIS").
-COLUMNS = {
-    "mmsi": "mmsi", "basedatetime": "time", "time": "time", "timestamp": "time", "datetime": "time",
-    "lat": "lat", "latitude": "lat", "lon": "lon", "longitude": "lon",
-    "sog": "sog", "speed": "sog", "cog": "cog", "course": "cog", "heading": "heading",
-    "status": "status", "nav_status": "status", "navstatus": "status",
-    "vesseltype": "ship_type", "ship_type": "ship_type", "shiptype": "ship_type",
-    "length": "length", "width": "breadth", "breadth": "breadth", "beam": "breadth",
-    "to_bow": "to_bow", "to_stern": "to_stern", "to_port": "to_port", "to_starboard": "to_starboard",
-    "draft": "draught", "draught": "draught", "vesselname": "name", "name": "name", "shipname": "name",
-    "callsign": "callsign", "imo": "imo",
-}
-REQUIRED = ("mmsi", "time", "lat", "lon")
-STATIC_FIELDS = ("ship_type", "length", "breadth", "to_bow", "to_stern", "to_port", "to_starboard",
-                 "draught", "name", "callsign", "imo")
-
-
-def normalise_columns(columns: Iterable[str], where: str) -> dict[str, str]:
-    """The table's columns renamed to ours; an :class:`AisInputError` naming what is missing."""
-    rename: dict[str, str] = {}
-    for c in columns:
-        ours = COLUMNS.get(str(c).strip().lower())
-        if ours and ours not in rename.values():
-            rename[c] = ours
-    missing = [r for r in REQUIRED if r not in rename.values()]
-    if missing:
-        raise AisInputError(f"{where}: no column for {', '.join(missing)}; allowed names: "
-                            f"{', '.join(k for k, v in COLUMNS.items() if v in missing)}", field="columns",
-                            value=list(columns), allowed="MarineCadastre or generic AIS columns (docs/traffic.md)")
-    return rename
-
-
-def read_table(path: str | Path) -> AisData:
-    """A CSV or Parquet AIS table (by its suffix) read into reports and static data."""
-    import pandas as pd
-    p = Path(path)
-    if p.suffix.lower() in (".parquet", ".pq"):
-        frame = pd.read_parquet(p)
-    else:
-        frame = pd.read_csv(p, dtype=str, keep_default_na=False)
-    return read_frame(frame, source="parquet" if p.suffix.lower() in (".parquet", ".pq") else "csv", where=str(p))
-
-
-def frame_statics(frame: Any) -> dict[str, Static]:
-    """Static data by MMSI from a table already renamed to our columns: for each field, the last value given."""
-    data = AisData()
-    cols = [c for c in STATIC_FIELDS if c in frame.columns]
-    if not cols:
-        return {}
-    for row in frame[["mmsi", *cols]].itertuples(index=False):
-        st = _row_static(row._asdict())
-        mmsi = _mmsi(row.mmsi)
-        if mmsi and st != Static():
-            data.add_static(mmsi, st)
-    return data.statics
-
-
-def _row_static(row: Mapping[str, Any]) -> Static:
-    if "length" in row or "breadth" in row:
-        length, breadth, notes = sizes(row.get("length"), row.get("breadth"))
-    else:
-        length, breadth, notes = dimensions(row.get("to_bow"), row.get("to_stern"), row.get("to_port"),
-                                            row.get("to_starboard"))
-    imo = _finite(str(row.get("imo") or "").upper().removeprefix("IMO"))
-    return Static(ship_type=ship_type(row.get("ship_type")), length_m=length, breadth_m=breadth,
-                  draught_m=_finite(row.get("draught")) or None, name=_text(_str(row.get("name"))),
-                  callsign=_text(_str(row.get("callsign"))), imo=int(imo) if imo else None, notes=notes)
-
-
-def _str(v: Any) -> str | None:
-    return v if isinstance(v, str) else None
-
-
-def _mmsi(v: Any) -> str | None:
-    m = _finite(v)
-    return str(int(m)) if m is not None and m == int(m) and 0 < m < 1_000_000_000 else None
-
-
-def read_frame(frame: Any, *, source: str = "table", where: str = "table") -> AisData:
-    """A pandas DataFrame of AIS rows (any of :data:`COLUMNS`) into reports and static data."""
-    frame = frame.rename(columns=normalise_columns(frame.columns, where))
-    frame = frame.loc[:, ~frame.columns.duplicated()]
-    data = AisData(statics=frame_statics(frame))
-    want = [c for c in ("mmsi", "time", "lat", "lon", "sog", "cog", "heading", "status") if c in frame.columns]
-    for row in frame[want].itertuples(index=False):
-        data.read += 1
-        rep = report_from_row(row._asdict(), source)
-        if isinstance(rep, str):
-            data.bad[rep] += 1
-        else:
-            data.reports.append(rep)
-    return data
-
-
-def report_from_row(row: Mapping[str, Any], source: str) -> Report | str:
-    """One table row as a report, or the reason it cannot be one."""
-    mmsi = _mmsi(row.get("mmsi"))
-    if mmsi is None:
-        return "mmsi: not a number from 1 to 999999999"
-    t = row.get("time")
-    when = utc(t.to_pydatetime() if t is not None and hasattr(t, "to_pydatetime") else t)
-    if when is None:
-        return "time: not a date-time (ISO 8601 or Unix seconds)"
-    lat, lon, why = position(row.get("lat"), row.get("lon"))
-    if why:
-        return why.split(" (")[0]
-    sog, n1 = speed(row.get("sog"))
-    cog, n2 = course(row.get("cog"))
-    hdg, n3 = heading(row.get("heading"))
-    raw_status = row.get("status")
-    st = status(raw_status)
-    notes = [n for n in (n1, n2, n3) if n]
-    if st is None and _finite(raw_status) is None and isinstance(raw_status, str) and raw_status.strip():
-        notes.append(f"status {raw_status.strip()!r} is not a code 0-15; taken as not given")
-    return Report(mmsi, when, lat, lon, sog, cog, hdg, st, source, tuple(notes))  # type: ignore[arg-type]
-
-
-# ---------------------------------------------------------------------------------------------
 # Reading any file, and fixes
 
 
@@ -541,6 +419,7 @@ def read(path: str | Path, default_time: Any = None) -> AisData:
         raise AisInputError(f"file: {str(p)!r} is not a readable file", field="file", value=str(p),
                             allowed="an NMEA, CSV or Parquet file")
     if p.suffix.lower() in (".csv", ".parquet", ".pq"):
+        from .tables import read_table
         return read_table(p)
     with p.open("rb") as fh:
         return read_nmea(fh, default_time)
@@ -556,5 +435,4 @@ def fixes(data: AisData) -> Iterator[tuple[Fix, Static | None, int | None]]:
         yield fix, st, r.status
 
 
-__all__ = ["AisData", "AisInputError", "Report", "Static", "fixes", "read", "read_frame", "read_nmea",
-           "read_table", "replace"]
+__all__ = ["AisData", "AisInputError", "Report", "Static", "fixes", "read", "read_nmea", "replace"]

@@ -20,7 +20,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .ais import AisData, AisInputError, Static, frame_statics, normalise_columns, read_frame
+from .ais import AisData, AisInputError, Static
+from .tables import frame_statics, normalise_columns, read_frame
 from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
 
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
