@@ -135,10 +135,14 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
     if workers is not None and not 1 <= workers <= 256:
         raise AisInputError(f"workers: {workers} is out of range; allowed: 1 to 256", field="workers",
                             value=workers, allowed="1 to 256")
+    import time
+    t0 = time.perf_counter()
     ddf = read_dataset(input_path, blocksize)
     client, cluster = _client(scheduler, workers)
     try:
+        t1 = time.perf_counter()
         statics = _statics(ddf)
+        t2 = time.perf_counter()
         meta = _frame([])
         out = ddf.map_partitions(_partition, choice, statics, meta=meta)
         task = out.to_parquet(output_path, write_index=False, compute=False)
@@ -147,6 +151,7 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
             from distributed import progress as bar
             bar(future)
         future.result()
+        t3 = time.perf_counter()
         written = pd.read_parquet(output_path, columns=["candidates", "flags"])
     finally:
         client.close()
@@ -155,4 +160,5 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
     return {"input": input_path, "output": output_path, "rows": int(len(written)),
             "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
             "several_candidates": int((written["candidates"] > 1).sum()),
-            "undecided": int(written["flags"].str.contains("undecided").sum())}
+            "undecided": int(written["flags"].str.contains("undecided").sum()),
+            "seconds": {"start": round(t1 - t0, 2), "static": round(t2 - t1, 2), "map": round(t3 - t2, 2)}}
