@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -109,16 +110,20 @@ def dask_scaling(rows: int) -> None:
         print(f"dask: {rows:,} rows generated in {time.perf_counter() - t:.1f} s")
         walls: dict[int, float] = {}
         maps: dict[int, float] = {}
+        cpus: dict[int, list[float]] = {}
         for workers in (1, 2):
             t, c = time.perf_counter(), time.process_time()
             out = run(str(d), f"{tmp}/out{workers}", Choice(waters="high-seas").check(), workers=workers,
                       progress=False)
             walls[workers] = time.perf_counter() - t
             maps[workers] = out["seconds"]["map"]
+            cpus[workers] = out["workers_cpu_s"]
             print(f"  {workers} worker(s): {walls[workers]:.1f} s wall ({out['seconds']}), {out['rows']:,} rows "
                   f"({out['rows'] / walls[workers]:,.0f} rows/s; this process {time.process_time() - c:.1f} s CPU)")
         print(f"  speed-up 2 workers / 1: {walls[1] / walls[2]:.2f}x whole run, {maps[1] / maps[2]:.2f}x the mapping "
               "(target close to 2)")
+        print(f"  the mapping's CPU per worker: 1 worker {cpus[1]} s, 2 workers {cpus[2]} s: with a free core each, "
+              f"the bound is {sum(cpus[2]) / max(cpus[2]):.2f}x ({os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,5 @@
-"""Reading AIS: NMEA sentences (AIVDM/AIVDO, with or without tag blocks) and tabular exports (CSV, Parquet).
+"""Reading AIS: NMEA sentences (AIVDM/AIVDO, with or without tag blocks); tabular exports (CSV, Parquet) are read
+by :mod:`navlights.traffic.tables` into the same values.
 
 Values are typed here, at the edge: AIS's "not available" codes (heading 511, speed 102.3 kn, course 360,
 latitude 91, longitude 181, dimension 0) become None; values out of range are refused with a note. Each

@@ -143,6 +143,7 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
         t1 = time.perf_counter()
         statics = _statics(ddf)
         t2 = time.perf_counter()
+        cpu0 = client.run(time.process_time)
         meta = _frame([])
         out = ddf.map_partitions(_partition, choice, statics, meta=meta)
         task = out.to_parquet(output_path, write_index=False, compute=False)
@@ -152,6 +153,7 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
             bar(future)
         future.result()
         t3 = time.perf_counter()
+        cpu1 = client.run(time.process_time)
         written = pd.read_parquet(output_path, columns=["candidates", "flags"])
     finally:
         client.close()
@@ -161,4 +163,5 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
             "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
             "several_candidates": int((written["candidates"] > 1).sum()),
             "undecided": int(written["flags"].str.contains("undecided").sum()),
-            "seconds": {"start": round(t1 - t0, 2), "static": round(t2 - t1, 2), "map": round(t3 - t2, 2)}}
+            "seconds": {"start": round(t1 - t0, 2), "static": round(t2 - t1, 2), "map": round(t3 - t2, 2)},
+            "workers_cpu_s": sorted(round(cpu1[w] - cpu0.get(w, 0.0), 2) for w in cpu1)}
