@@ -79,7 +79,7 @@ def one_core(n: int, rounds: int = 5) -> None:
     print(f"  ratio {mb / ma:.2f}x (target <= 2)")
 
 
-def write_rows(d: Path, rows: int, parts: int = 8) -> None:
+def write_rows(d: Path, rows: int, parts: int = 16) -> None:
     import numpy as np
     import pandas as pd
     rng = np.random.default_rng(3)

@@ -59,20 +59,28 @@ def read_table(path: str | Path) -> AisData:
 
 
 def frame_statics(frame: Any) -> dict[str, Static]:
-    """Static data by MMSI from a table already renamed to our columns: for each field, the last value given."""
-    data = AisData()
+    """Static data by MMSI from a table already renamed to our columns: for each field, the last value given (an
+    empty cell gives nothing), typed once per MMSI."""
+    import pandas as pd
     cols = [c for c in STATIC_FIELDS if c in frame.columns]
-    if not cols:
+    if not cols or not len(frame):
         return {}
-    part = frame[["mmsi", *cols]]
-    given = part[cols]
-    part = part[(given.notna() & (given.astype(str).apply(lambda c: c.str.strip()) != "")).any(axis=1)]
-    for row in part.itertuples(index=False):
+    given = frame[cols].apply(lambda c: c.mask(c.astype(str).str.strip() == "")
+                              if c.dtype == object or pd.api.types.is_string_dtype(c) else c)
+    keep = given.notna().any(axis=1)
+    mmsi = pd.to_numeric(frame["mmsi"], errors="coerce")
+    keep &= (mmsi > 0) & (mmsi < 1e9) & (mmsi == mmsi.round())
+    if not keep.any():
+        return {}
+    part = given[keep].assign(mmsi=mmsi[keep].astype("int64").astype(str))
+    last = part.groupby("mmsi", sort=False)[cols].last()
+    last = last.astype(object).where(last.notna(), None)
+    out: dict[str, Static] = {}
+    for key, row in zip(last.index, last.itertuples(index=False)):
         st = _row_static(row._asdict())
-        mmsi = _mmsi(row.mmsi)
-        if mmsi and st != Static():
-            data.add_static(mmsi, st)
-    return data.statics
+        if st != Static():
+            out[key] = st
+    return out
 
 
 def _row_static(row: Mapping[str, Any]) -> Static:
