@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
 from pyais import encode_dict
 
@@ -44,6 +46,10 @@ def test_ais_json_per_vessel(capsys, nmea):
     assert all(c["lights"] and c["assumptions"] for c in fishing["candidates"])
     assert anchored["status"]["words"] == "at anchor" and anchored["edition"] == "intl-1972"
     assert any("no static data" in n for n in anchored["notes"])
+    schema = json.loads((Path(__file__).parents[1] / "docs" / "schema" / "ais.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    assert not errors, errors[0].message
 
 
 def test_ais_text_names_counts_and_candidates(capsys, nmea):
