@@ -78,10 +78,14 @@ def test_region_file(capsys, nmea, tmp_path):
     (["ais", "{csv}"], "no column for lat, lon"),
     (["ais-batch", "{tmp}/nothing", "{tmp}/out", "--workers", "1"], "input: "),
     (["ais-batch", "{csv}", "{tmp}/out", "--workers", "0"], "0 is not in the range"),
+    (["ais-batch", "{csv}", "{tmp}", "--workers", "1"], "exists and is not an empty directory"),
+    (["ais-batch", "{good}", "{tmp}/out", "--scheduler", "nonsense"], "scheduler: cannot reach 'nonsense'"),
 ])
 def test_bad_input_is_one_line_exit_2(capsys, nmea, tmp_path, argv, words):
     csv = tmp_path / "bad.csv"
     csv.write_text("MMSI,BaseDateTime\n1,2024-05-01\n")
-    code, out, err = run(capsys, *[a.format(tmp=tmp_path, nmea=nmea, csv=csv) for a in argv])
+    good = tmp_path / "good.csv"
+    good.write_text("MMSI,BaseDateTime,LAT,LON\n366000001,2024-05-01T21:00:00,40.5,-73.9\n")
+    code, out, err = run(capsys, *[a.format(tmp=tmp_path, nmea=nmea, csv=csv, good=good) for a in argv])
     assert code == 2 and out == ""
     assert err.startswith("navlights: error: ") and words in err and err.count("\n") == 1

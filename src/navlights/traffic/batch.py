@@ -24,6 +24,7 @@ from .ais import AisData, AisInputError, Static
 from .tables import frame_statics, normalise_columns, read_frame
 from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
 
+CONNECT_TIMEOUT = "10s"
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
 
 
@@ -122,7 +123,12 @@ def _statics(ddf: Any) -> dict[str, Static]:
 def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     from distributed import Client, LocalCluster
     if scheduler:
-        return Client(scheduler), None
+        try:
+            return Client(scheduler, timeout=CONNECT_TIMEOUT), None
+        except (OSError, ValueError, TypeError) as e:
+            raise AisInputError(f"scheduler: cannot reach {scheduler!r} ({e}); allowed: the address of a running "
+                                "Dask scheduler, e.g. tcp://10.0.0.5:8786", field="scheduler", value=scheduler,
+                                allowed="tcp://HOST:PORT") from None
     n = workers or max(1, min(4, os.cpu_count() or 1))
     cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
     return Client(cluster), cluster
@@ -137,6 +143,10 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
                             value=workers, allowed="1 to 256")
     import time
     t0 = time.perf_counter()
+    out_dir = Path(output_path)
+    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
+        raise AisInputError(f"output: {output_path!r} exists and is not an empty directory; allowed: a new or empty "
+                            "directory", field="output", value=output_path, allowed="a new or empty directory")
     ddf = read_dataset(input_path, blocksize)
     client, cluster = _client(scheduler, workers)
     try:
