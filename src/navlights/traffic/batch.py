@@ -158,9 +158,13 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
         out = ddf.map_partitions(_partition, choice, statics, meta=meta)
         task = out.to_parquet(output_path, write_index=False, compute=False)
         future = client.compute(task)
-        if progress:
+        if progress:            # on stderr, so that stdout stays the summary (or its JSON)
+            import contextlib
+            import sys
+
             from distributed import progress as bar
-            bar(future)
+            with contextlib.redirect_stdout(sys.stderr):
+                bar(future)
         future.result()
         t3 = time.perf_counter()
         cpu1 = client.run(time.process_time)
