@@ -1,0 +1,94 @@
+"""Commands `navlights ais` and `navlights ais-batch`: AIS data to the lights each vessel must show.
+
+Through :mod:`navlights.traffic.api` only; pyais, pandas and Dask load when a command runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import json_option, print_json
+
+_WATERS = click.Choice(["high-seas", "great-lakes", "us-inland"])
+
+
+def _choice_options(f: Any) -> Any:
+    f = click.option("--region", "region", type=click.Path(dir_okay=False),
+                     help="GeoJSON polygon file: inside it the waters its features name (properties.waters, "
+                          "default us-inland), outside the high seas; the edition governing there on each fix's date")(f)
+    f = click.option("--waters", "waters", type=_WATERS,
+                     help="the waters of every fix; the edition governing there on each fix's date")(f)
+    f = click.option("--edition", "-e", "edition", help="judge every fix under this edition (id or alias)")(f)
+    return f
+
+
+@click.command("ais")
+@click.argument("file", type=click.Path(dir_okay=False))
+@_choice_options
+@click.option("--time", "time", help="time of NMEA messages that carry none (ISO 8601, e.g. 2024-05-01T21:00:00Z)")
+@json_option()
+def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | None, time: str | None,
+            as_json: bool) -> None:
+    """Read an AIS file (NMEA AIVDM/AIVDO text, .csv or .parquet) and give, per vessel, her latest fix, every
+    reading of her that AIS fits (with its basis and assumptions) and the lights each must show; with counts of
+    bad sentences or rows by reason. Edition: --edition, else the one governing on the fix's date in --waters or
+    in the waters --region gives (default: the high seas)."""
+    from ..traffic.api import ais_json
+    data = ais_json(file, edition=edition, waters=waters, region=region, time=time)
+    if as_json:
+        print_json(data)
+        return
+    _text(data)
+
+
+def _text(data: dict[str, Any]) -> None:
+    c = data["counts"]
+    click.echo(f"{data['file']}: {c['read']} read, {c['positions']} position reports, "
+               f"{len(data['vessels'])} vessels, {c['bad_total']} bad")
+    for reason, n in c["bad"].items():
+        click.echo(f"  bad: {n} x {reason}")
+    for v in data["vessels"]:
+        click.echo("")
+        name = f" {v['name']}" if v["name"] else ""
+        click.echo(f"MMSI {v['mmsi']}{name}  {v['time']}  {v['lat']:.5f} {v['lon']:.5f}  "
+                   f"status {v['status']['code']} ({v['status']['words']}), type {v['ship_type']['code']} "
+                   f"({v['ship_type']['words']}); edition {v['edition'] or 'none'}")
+        cands = v["candidates"]
+        click.echo(f"  {len(cands)} candidate(s)" + (" (certain)" if v["certain"] else ""))
+        for i, cand in enumerate(cands, 1):
+            lights = cand["lights"] if cand["lights"] is not None else f"not decided: {cand['undecided']}"
+            click.echo(f"  {i}. {cand['description']}: {lights}")
+            if cand["assumptions"]:
+                click.echo(f"     assumes: {'; '.join(cand['assumptions'])}")
+        for note in v["notes"]:
+            click.echo(f"  note: {note}")
+
+
+@click.command("ais-batch")
+@click.argument("input_path", metavar="INPUT")
+@click.argument("output_path", metavar="OUTPUT")
+@click.option("--scheduler", help="address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 "
+                                  "(default: a local cluster)")
+@click.option("--workers", type=click.IntRange(1, 256), help="local cluster workers (default: CPUs, at most 4)")
+@_choice_options
+@click.option("--no-progress", is_flag=True, help="no progress bar")
+@json_option()
+def ais_batch_cmd(input_path: str, output_path: str, scheduler: str | None, workers: int | None,
+                  edition: str | None, waters: str | None, region: str | None, no_progress: bool,
+                  as_json: bool) -> None:
+    """Map a whole AIS dataset (a Parquet or CSV file, a directory of partitions, or a glob) on Dask and write
+    Parquet under OUTPUT: per position report MMSI, time, position, edition, the required lights of every
+    candidate, the candidate count and flags."""
+    from ..traffic.api import ais_batch
+    data = ais_batch(input_path, output_path, scheduler=scheduler, workers=workers, edition=edition,
+                         waters=waters, region=region, progress=not no_progress)
+    if as_json:
+        print_json(data)
+        return
+    click.echo(f"{data['rows']} rows from {data['partitions']} partition(s) written to {data['output']}; "
+               f"{data['several_candidates']} with several candidates, {data['undecided']} undecided")
+
+
+COMMANDS = (ais_cmd, ais_batch_cmd)

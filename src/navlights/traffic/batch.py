@@ -1,0 +1,181 @@
+"""The AIS mapping over a whole dataset: rows out per position report, in one process or on Dask.
+
+Both paths share :func:`rows` (reports -> output rows), so they give the same rows: :func:`map_table` runs it on
+one pandas DataFrame; :func:`run` runs it on every partition of a Dask DataFrame read from partitioned Parquet or
+CSV, on a ``LocalCluster`` (``workers`` processes) or on any scheduler by address, and writes Parquet.
+
+Static data may sit in another partition than a vessel's position reports (a ship sends message 5 every six
+minutes): it is gathered first over the whole dataset (last value given, per MMSI and field) and handed to
+every partition.
+
+Output columns (:data:`OUTPUT`): mmsi, time (UTC), lat, lon, edition, lights (the distinct required-light strings
+of all candidates, ``||`` between them; :func:`navlights.traffic.mapping.compact`), candidates (how many
+readings fit), flags (what AIS left open), notes.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+from typing import Any
+
+from .ais import AisData, AisInputError, Static
+from .tables import frame_statics, normalise_columns, read_frame
+from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
+
+CONNECT_TIMEOUT = "10s"
+OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
+
+
+_NO_STATIC = ("no static data (message 5 or 24) for this MMSI",)
+_NOT_A_VESSEL = "status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights"
+
+
+def rows(data: AisData, choice: Choice) -> list[dict[str, Any]]:
+    """One output row per position report, in input order. The lights come from
+    :func:`~navlights.traffic.mapping.row_lights` (remembered per status, ship type, length band, motion and
+    edition), the notes and flags from the report and her static data."""
+    reps = data.reports
+    eds = choice.editions([r.time for r in reps], [r.lat for r in reps], [r.lon for r in reps])
+    out = []
+    statics = data.statics
+    for r, (edition, how) in zip(reps, eds):
+        st = statics.get(r.mmsi)
+        ship, length, breadth = (st.ship_type, st.length_m, st.breadth_m) if st else (None, None, None)
+        moving = None if r.speed_kn is None else r.speed_kn >= MOVING_KN
+        notes = r.notes + (st.notes if st else _NO_STATIC)
+        if edition is None:
+            lights, count, undecided = "?", len(candidates(r.status, ship, length, breadth, moving)), True
+            notes += (f"no edition: {how}",)
+        else:
+            lights, count, undecided = row_lights(r.status, ship, length, breadth, moving, edition)
+            if r.status == 14:
+                notes += (_NOT_A_VESSEL,)
+        out.append({"mmsi": r.mmsi, "time": r.time, "lat": r.lat, "lon": r.lon, "edition": edition or "",
+                    "lights": lights, "candidates": count,
+                    "flags": row_flags(st is None, st is not None and length is None, r.status, edition is None,
+                                       count, undecided, r.heading_deg is None),
+                    "notes": "; ".join(notes) if notes else ""})
+    return out
+
+
+def _frame(records: list[dict[str, Any]]) -> Any:
+    import pandas as pd
+    frame = pd.DataFrame.from_records(records, columns=list(OUTPUT))
+    frame["time"] = pd.to_datetime(frame["time"], utc=True)
+    return frame.astype({"mmsi": "string", "edition": "string", "lights": "string", "flags": "string",
+                         "notes": "string", "candidates": "int64", "lat": "float64", "lon": "float64"})
+
+
+def map_table(frame: Any, choice: Choice, statics: dict[str, Static] | None = None) -> Any:
+    """The single-process path: a DataFrame of AIS rows (any of the reader's columns) to output rows."""
+    data = read_frame(frame, where="table")
+    if statics is not None:
+        data.statics = statics
+    return _frame(rows(data, choice))
+
+
+def _partition(frame: Any, choice: Choice, statics: dict[str, Static]) -> Any:
+    return map_table(frame, choice, statics)
+
+
+def _inputs(path: str) -> tuple[list[str], str]:
+    """The files of a dataset (a file, a directory of partitions, or a glob) and their kind."""
+    p = Path(path)
+    if p.is_dir():
+        files = sorted(str(f) for f in p.rglob("*") if f.is_file() and f.suffix.lower() in (".parquet", ".pq", ".csv"))
+    else:
+        files = sorted(glob.glob(path)) if any(ch in path for ch in "*?[") else ([path] if p.is_file() else [])
+    if not files:
+        raise AisInputError(f"input: {path!r} holds no .parquet or .csv file", field="input", value=path,
+                            allowed="a Parquet or CSV file, a directory of them, or a glob")
+    kinds = {"csv" if f.lower().endswith(".csv") else "parquet" for f in files}
+    if len(kinds) > 1:
+        raise AisInputError(f"input: {path!r} mixes CSV and Parquet files; give one kind", field="input",
+                            value=path, allowed="all .csv or all .parquet")
+    return files, kinds.pop()
+
+
+def read_dataset(path: str, blocksize: str = "64MB") -> Any:
+    """A Dask DataFrame of the dataset's rows, columns renamed to the reader's (CSV read as text)."""
+    import dask.dataframe as dd
+    files, kind = _inputs(path)
+    if kind == "csv":
+        ddf = dd.read_csv(files, dtype=str, keep_default_na=False, blocksize=blocksize)
+    else:
+        ddf = dd.read_parquet(files)
+    ddf = ddf.rename(columns=normalise_columns(list(ddf.columns), path))
+    return ddf.loc[:, [c for c in dict.fromkeys(ddf.columns)]]
+
+
+def _statics(ddf: Any) -> dict[str, Static]:
+    """Static data by MMSI over the whole dataset: each partition's, then merged in partition order."""
+    import dask
+    parts = dask.compute(*[dask.delayed(frame_statics)(p) for p in ddf.to_delayed()])
+    merged = AisData()
+    for part in parts:
+        for mmsi, st in part.items():
+            merged.add_static(mmsi, st)
+    return merged.statics
+
+
+def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
+    from distributed import Client, LocalCluster
+    if scheduler:
+        try:
+            return Client(scheduler, timeout=CONNECT_TIMEOUT), None
+        except (OSError, ValueError, TypeError) as e:
+            raise AisInputError(f"scheduler: cannot reach {scheduler!r} ({e}); allowed: the address of a running "
+                                "Dask scheduler, e.g. tcp://10.0.0.5:8786", field="scheduler", value=scheduler,
+                                allowed="tcp://HOST:PORT") from None
+    n = workers or max(1, min(4, os.cpu_count() or 1))
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster), cluster
+
+
+def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | None = None,
+        workers: int | None = None, progress: bool = True, blocksize: str = "64MB") -> dict[str, Any]:
+    """Map a dataset to output rows on Dask and write them as Parquet under ``output_path``; a summary."""
+    import pandas as pd
+    if workers is not None and not 1 <= workers <= 256:
+        raise AisInputError(f"workers: {workers} is out of range; allowed: 1 to 256", field="workers",
+                            value=workers, allowed="1 to 256")
+    import time
+    t0 = time.perf_counter()
+    out_dir = Path(output_path)
+    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
+        raise AisInputError(f"output: {output_path!r} exists and is not an empty directory; allowed: a new or empty "
+                            "directory", field="output", value=output_path, allowed="a new or empty directory")
+    ddf = read_dataset(input_path, blocksize)
+    client, cluster = _client(scheduler, workers)
+    try:
+        t1 = time.perf_counter()
+        statics = _statics(ddf)
+        t2 = time.perf_counter()
+        cpu0 = client.run(time.process_time)
+        meta = _frame([])
+        out = ddf.map_partitions(_partition, choice, statics, meta=meta)
+        task = out.to_parquet(output_path, write_index=False, compute=False)
+        future = client.compute(task)
+        if progress:            # on stderr, so that stdout stays the summary (or its JSON)
+            import contextlib
+            import sys
+
+            from distributed import progress as bar
+            with contextlib.redirect_stdout(sys.stderr):
+                bar(future)
+        future.result()
+        t3 = time.perf_counter()
+        cpu1 = client.run(time.process_time)
+        written = pd.read_parquet(output_path, columns=["candidates", "flags"])
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return {"input": input_path, "output": output_path, "rows": int(len(written)),
+            "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
+            "several_candidates": int((written["candidates"] > 1).sum()),
+            "undecided": int(written["flags"].str.contains("undecided").sum()),
+            "seconds": {"start": round(t1 - t0, 2), "static": round(t2 - t1, 2), "map": round(t3 - t2, 2)},
+            "workers_cpu_s": sorted(round(cpu1[w] - cpu0.get(w, 0.0), 2) for w in cpu1)}
