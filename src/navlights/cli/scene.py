@@ -36,7 +36,14 @@ def _write(path: str, data: str | bytes, what: str) -> None:
 
 
 @click.command("scene")
-@click.argument("scene_file", metavar="SCENE.json")
+@click.argument("scene_file", metavar="[SCENE.json]", required=False)
+@click.option("--ais", "ais_file", metavar="FILE", help="build the scene from AIS data (NMEA, .csv or .parquet) "
+              "instead of a scene file; needs --at and --observer")
+@click.option("--at", "at", metavar="TIME", help="with --ais: the time of the scene (ISO 8601, UTC)")
+@click.option("--observer", metavar="LAT,LON,HEADING[,EYE,VIS]",
+              help="with --ais: own ship's position, heading, height of eye (m) and visibility (nm)")
+@click.option("--window", "window_min", type=float, default=10.0, show_default=True,
+              help="with --ais: the oldest report used, in minutes before the time (carried forward along her course)")
 @click.option("--fov", type=float, help="field of view in degrees, centred on own ship's head (default: 360)")
 @click.option("--svg", "svg_out", metavar="OUT", help="write the night panorama as SVG")
 @click.option("--png", "png_out", metavar="OUT", help="write the night panorama as PNG")
@@ -49,18 +56,15 @@ def _write(path: str, data: str | bytes, what: str) -> None:
               "else high-seas)")
 @click.option("--edition", "-e", help="judge under this edition instead of the one in force at the scene's time")
 @json_option("JSON output: every vessel's bearing, distance, aspect, readings and lights seen")
-def scene_cmd(scene_file: str, fov: float | None, svg_out: str | None, png_out: str | None, labels_out: str | None,
+def scene_cmd(scene_file: str | None, ais_file: str | None, at: str | None, observer: str | None, window_min: float,
+              fov: float | None, svg_out: str | None, png_out: str | None, labels_out: str | None,
               width: int, height: int, no_names: bool, waters: str | None, edition: str | None,
               as_json: bool) -> None:
-    """What own ship sees of the traffic round her: each vessel's bearing, distance, aspect and lights."""
+    """What own ship sees of the traffic round her: each vessel's bearing, distance, aspect and lights.
+
+    From a scene file (docs/traffic.md), or from AIS data with --ais, --at and --observer."""
     import navlights.traffic.api as traffic
-    text = _read(scene_file, "scene")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise NavlightsError(f"scene: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}", field="scene",
-                             value=scene_file, allowed="a JSON scene file (docs/traffic.md)") from None
-    result = traffic.scene(data, waters=waters, edition=edition)
+    result = _scene_result(scene_file, ais_file, at, observer, window_min, waters, edition)
     if svg_out or png_out or labels_out:
         pano = traffic.panorama(result, fov=fov, width=width, height=height, names=not no_names)
         if svg_out:
@@ -75,6 +79,32 @@ def scene_cmd(scene_file: str, fov: float | None, svg_out: str | None, png_out: 
         print_json(result.to_dict())
         return
     _scene_text(result.to_dict())
+
+
+def _scene_result(scene_file: str | None, ais_file: str | None, at: str | None, observer: str | None,
+                  window_min: float, waters: str | None, edition: str | None) -> Any:
+    import navlights.traffic.api as traffic
+    if (scene_file is None) == (ais_file is None):
+        raise NavlightsError("scene: give a scene file or --ais FILE, not both and not neither", field="scene",
+                             value=scene_file or ais_file, allowed="SCENE.json, or --ais FILE with --at and --observer")
+    if ais_file is not None:
+        for name, value in (("at", at), ("observer", observer)):
+            if value is None:
+                raise NavlightsError(f"{name}: missing; --ais needs --at TIME and --observer LAT,LON,HEADING",
+                                     field=name, value=None, allowed="given with --ais")
+        result, counts = traffic.scene_from_ais(ais_file, at=at, observer=observer, window_min=window_min,
+                                                edition=edition, waters=waters)
+        if counts["too_old"] or counts["only_after"]:
+            click.echo(f"left out: {counts['too_old']} vessel(s) whose last report is over {window_min:g} min old, "
+                       f"{counts['only_after']} reported only after the time", err=True)
+        return result
+    text = _read(str(scene_file), "scene")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise NavlightsError(f"scene: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}", field="scene",
+                             value=scene_file, allowed="a JSON scene file (docs/traffic.md)") from None
+    return traffic.scene(data, waters=waters, edition=edition)
 
 
 def _scene_text(d: dict[str, Any]) -> None:

@@ -72,8 +72,6 @@ def ais_batch(input_path: str, output_path: str, *, scheduler: str | None = None
 
 # --- scenes and encounters (traffic/geo.py, traffic/scene.py, traffic/encounter.py) ---
 
-from typing import Any  # noqa: E402
-
 DEFAULT_WATERS = "high-seas"
 TRAFFIC_WATERS = ("high-seas", "great-lakes", "us-inland")
 
@@ -90,6 +88,16 @@ def scene(data: Any, *, waters: str | None = None, edition: str | None = None) -
     s = read_scene(data)
     return compute(s["observer"], s["fixes"], s["time"], waters=waters or s["waters"],
                    edition=edition or s["edition"])
+
+
+def scene_from_ais(path: Any, *, at: Any, observer: Any, window_min: Any = 10.0, edition: str | None = None,
+                   waters: str | None = None, region: Any = None) -> tuple[Any, dict[str, int]]:
+    """The scene at time ``at`` from own ship ``observer`` ("lat,lon,heading[,eye,visibility]") over an AIS file:
+    each vessel's last report at most ``window_min`` minutes old, carried to the time along her course; her
+    readings from the AIS mapping. Returns the scene and the counts of vessels left out."""
+    from .ais_scene import scene as _scene
+    mapped, _ = ais_fixes(path, edition=edition, waters=waters, region=region)
+    return _scene([f for f, _, _ in mapped], at, observer, window_min, waters or DEFAULT_WATERS)
 
 
 def scene_json(data: Any, *, waters: str | None = None, edition: str | None = None) -> dict[str, Any]:

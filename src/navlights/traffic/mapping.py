@@ -496,7 +496,8 @@ def map_fix(fix: Any, static: Any, code: int | None, edition: str | None, how: s
     lits = lit(code, ship, length, breadth, is_moving(fix.speed_kn), edition)
     if code == 14:
         notes += ("status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights",)
-    return replace(fix, candidates=tuple(x.candidate for x in lits), edition=edition, notes=notes), lits
+    return (replace(fix, candidates=tuple(x.candidate for x in lits), edition=edition, edition_basis=how, notes=notes),
+            lits)
 
 
 @lru_cache(maxsize=4096)

@@ -42,6 +42,7 @@ class Fix:
     speed_kn: float | None
     candidates: tuple[Candidate, ...] = field(default=())
     edition: str | None = None      # the edition her lights are judged under, when decided
+    edition_basis: str | None = None    # how that edition was decided (named; in force on her date in her waters)
     notes: tuple[str, ...] = ()     # what the source did not say or could not be read
 
     @property

@@ -248,8 +248,11 @@ def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
     plan: list[tuple[int, Candidate, str, Any, str | None]] = []
     bases: dict[str, str] = {}
     for k, f in enumerate(fixes):
-        if f.edition or edition:
-            ed, basis = edition_for(None, waters, f.edition or edition)
+        if edition:
+            ed, basis = edition_for(None, waters, edition)
+        elif f.edition:                           # decided with her data (the AIS mapping says how)
+            ed, basis = edition_for(None, waters, f.edition)
+            basis = f.edition_basis or basis
         else:
             when = f.time or time
             key = (when.date() if when else None, waters)
