@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, Server, sync_api
+from e2e.test_browser import CHROMIUM, SHOTS, Server, open_page, sync_api, unexpected_problems
 
 
 @pytest.fixture(scope="module")
@@ -21,3 +21,12 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture()
+def page(browser):
+    """A desktop-sized page whose script and console errors fail the test (unless named in ``expected_errors``)."""
+    context, pg = open_page(browser)
+    yield pg
+    context.close()
+    assert unexpected_problems(pg) == [], pg.problems    # no script errors, no content-security-policy refusals

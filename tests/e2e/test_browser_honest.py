@@ -8,17 +8,13 @@ Headless Chromium against `navlights serve` (the fixtures of test_browser.py). S
 from __future__ import annotations
 
 
-from e2e.test_browser import SHOTS, _renderer_present
+from e2e.test_browser import open_page, SHOTS, _renderer_present
 
 
 
-def _page(browser, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    pg = context.new_page()
-    problems: list[str] = []
-    pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    return context, pg, problems
+def _page(browser, width: int, height: int):
+    context, pg = open_page(browser, width, height)
+    return context, pg, pg.problems
 
 
 def _consistent(page, length_words: str) -> None:

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from e2e.test_browser import SHOTS
+from e2e.test_browser import open_page, SHOTS
 
 
 def _page(browser, width: int, height: int):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return context, pg, errors
+    context, pg = open_page(browser, width, height)
+    return context, pg, pg.problems
 
 
 @pytest.mark.parametrize("width, height, name", [(1280, 900, "desktop"), (390, 844, "phone")])
