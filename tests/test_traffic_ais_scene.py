@@ -101,3 +101,49 @@ def test_cli_scene_from_ais_bad_input_one_line(ais_file, args, start, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert err.startswith("navlights: error: " + start) and err.count("\n") == 1, err
+
+
+# --- an encounter from AIS data ------------------------------------------------------------------------------
+# Two reports each (20:55 and 21:00): 366000001 as above, running north at 12 kn from 1 nm east of own ship's
+# position; 366000004, a fishing vessel (status 7, ship type 30), lying stopped 1 nm north of that position.
+# Status 7 does not say trawling or other fishing (Rule 26(b) or (c)), so her reading must be chosen.
+
+TWO = (HEAD + ROWS.splitlines(keepends=True)[0]
+       + f"366000001,2024-05-01T21:00:00,50.016667,{EAST_1NM:.6f},12.0,0.0,0,CARGO,,,70,0,120,20,7,70,A\n"
+       "366000004,2024-05-01T20:55:00,50.016667,-1.0,0.0,0.0,90,FISHER,,,30,7,20,6,3,30,A\n"
+       "366000004,2024-05-01T21:00:00,50.016667,-1.0,0.0,0.0,90,FISHER,,,30,7,20,6,3,30,A\n")
+
+
+@pytest.fixture()
+def two_file(tmp_path):
+    p = tmp_path / "two.csv"
+    p.write_text(TWO)
+    return p
+
+
+def test_encounter_from_ais_needs_a_chosen_reading_where_ais_fits_several(two_file, capsys):
+    code = main(["encounter", "--ais", str(two_file), "--mmsi", "366000001,366000004", "--no-table"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("navlights: error: reading 366000004:") and err.count("\n") == 1
+    assert "--reading 366000004=N" in err
+
+
+def test_encounter_from_ais_with_the_reading_chosen(two_file, capsys):
+    enc = traffic.encounter_from_ais(two_file, "366000001,366000004", readings=["366000004=1"])
+    assert enc.edition == "intl-1972"
+    assert enc.vessels["366000004"]["vessel"]["fishing"]["method"] == "trawl"
+    assert any(n.startswith("366000004: reading 1 of") and "chosen by the user" in n for n in enc.notes)
+    assert (enc.start.strftime("%H:%M"), enc.end.strftime("%H:%M")) == ("20:55", "21:00")
+
+
+@pytest.mark.parametrize("kwargs, start", [
+    ({"mmsi": "366000001"}, "mmsi:"),                               # one vessel is not an encounter
+    ({"mmsi": "366000001,999"}, "mmsi:"),                           # no reports for 999
+    ({"mmsi": "366000001,366000004", "readings": ["366000004=99"]}, "reading 366000004:"),
+    ({"mmsi": "366000001,366000004", "readings": ["366000004"]}, "reading:"),
+])
+def test_encounter_from_ais_bad_input_one_line(two_file, kwargs, start):
+    from navlights.errors import NavlightsError
+    with pytest.raises(NavlightsError) as e:
+        traffic.encounter_from_ais(two_file, **kwargs)
+    assert str(e.value).startswith(start) and "\n" not in str(e.value)

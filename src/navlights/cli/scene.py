@@ -125,7 +125,14 @@ def _scene_text(d: dict[str, Any]) -> None:
 
 
 @click.command("encounter")
-@click.argument("tracks_file", metavar="TRACKS.csv")
+@click.argument("tracks_file", metavar="[TRACKS.csv]", required=False)
+@click.option("--ais", "ais_file", metavar="FILE", help="take the tracks from AIS data (NMEA, .csv or .parquet) "
+              "instead of a track file; needs --mmsi")
+@click.option("--mmsi", metavar="A,B[,...]", help="with --ais: the vessels of the encounter")
+@click.option("--reading", "readings", multiple=True, metavar="MMSI=N",
+              help="with --ais: where AIS fits several readings of a vessel, the one to judge her by (repeatable)")
+@click.option("--from", "start", metavar="TIME", help="with --ais: the first time (ISO 8601, UTC)")
+@click.option("--to", "end", metavar="TIME", help="with --ais: the last time (ISO 8601, UTC)")
 @click.option("--plot", "plot_out", metavar="OUT.png", help="write the plot (bearing, aspect, distance, lights) as PNG")
 @click.option("--waters", type=click.Choice(WATERS), default="high-seas", show_default=True,
               help="the waters, for the edition in force on the encounter's date")
@@ -133,11 +140,24 @@ def _scene_text(d: dict[str, Any]) -> None:
 @click.option("--table/--no-table", "show_table", default=True, show_default=True,
               help="print the minute-by-minute table after the events")
 @json_option("JSON output: vessels, events and every minute's look")
-def encounter_cmd(tracks_file: str, plot_out: str | None, waters: str, edition: str | None, show_table: bool,
-                  as_json: bool) -> None:
-    """Minute by minute, what each vessel could see of the others, and when the picture changed."""
+def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | None, readings: tuple[str, ...],
+                  start: str | None, end: str | None, plot_out: str | None, waters: str, edition: str | None,
+                  show_table: bool, as_json: bool) -> None:
+    """Minute by minute, what each vessel could see of the others, and when the picture changed.
+
+    From a track file (docs/traffic.md), or from AIS data with --ais and --mmsi."""
     import navlights.traffic.api as traffic
-    enc = traffic.encounter(_read(tracks_file, "tracks"), waters=waters, edition=edition)
+    if (tracks_file is None) == (ais_file is None):
+        raise NavlightsError("tracks: give a track file or --ais FILE, not both and not neither", field="tracks",
+                             value=tracks_file or ais_file, allowed="TRACKS.csv, or --ais FILE with --mmsi")
+    if ais_file is not None:
+        if not mmsi:
+            raise NavlightsError("mmsi: missing; --ais needs --mmsi A,B", field="mmsi", value=None,
+                                 allowed="two or more MMSIs, comma-separated")
+        enc = traffic.encounter_from_ais(ais_file, mmsi, readings=readings, start=start, end=end, waters=waters,
+                                         edition=edition)
+    else:
+        enc = traffic.encounter(_read(tracks_file or "", "tracks"), waters=waters, edition=edition)
     if plot_out:
         _write(plot_out, traffic.encounter_plot_png(enc), "plot")
     if as_json:
