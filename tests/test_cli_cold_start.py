@@ -25,6 +25,8 @@ def many_editions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             'aliases = ["1960", "intl1960", "colregs-1960"]', f'aliases = ["c{n}"]')
         (tmp_path / f"copy-{n}.toml").write_text(copy)
     monkeypatch.setattr(loader, "DATA", tmp_path)
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")          # the name map is read from the files, not kept
+    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", "off")
     loader._index.cache_clear()
     yield tmp_path
     loader._index.cache_clear()

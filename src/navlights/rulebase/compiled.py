@@ -19,7 +19,6 @@ sizes and modification times, so that resolving ``--edition 1960`` stats the fil
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import sys
@@ -38,6 +37,14 @@ _OFF = ("", "off", "none", "0")
 _CODE_KEY: list[str] = []
 
 T = TypeVar("T")
+
+try:                  # the built-in SHA-256: hashlib would first load OpenSSL's (2 ms of every start); same digests
+    from _sha256 import sha256  # type: ignore[import-not-found]
+except ImportError:   # pragma: no cover - Python 3.12 renamed it; any other build has hashlib's
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import sha256
 
 
 # --- where ------------------------------------------------------------------------------------------
@@ -81,7 +88,7 @@ def search_dirs(user: Path | None) -> list[Path]:
 def code_key() -> str:
     """SHA-256 of the code that makes an edition from bytes (:data:`CODE`) and of the Python version."""
     if not _CODE_KEY:
-        h = hashlib.sha256(f"navlights-edition v{FORMAT} python {sys.version_info[:2]}".encode())
+        h = sha256(f"navlights-edition v{FORMAT} python {sys.version_info[:2]}".encode())
         for name in CODE:
             h.update(name.encode())
             h.update((PACKAGE / name).read_bytes())
@@ -91,7 +98,7 @@ def code_key() -> str:
 
 def edition_key(data: bytes) -> str:
     """The key of the edition made from a rule file's bytes by this code."""
-    return hashlib.sha256(code_key().encode() + data).hexdigest()[:32]
+    return sha256(code_key().encode() + data).hexdigest()[:32]
 
 
 def read(dirs: list[Path], name: str, head: tuple[Any, ...], kind: type[T]) -> T | None:
@@ -155,7 +162,7 @@ def load(path: Path, parse: Callable[[bytes, Path], Any], into: Path | None = No
 def names(data_dir: Path, build: Callable[[], T], into: Path | None = None) -> T:
     """``build()`` (the map of edition names to files), kept under the rule files' names, sizes and
     modification times: a start that finds it stats the files and reads none of them."""
-    h = hashlib.sha256(f"{code_key()} {data_dir.resolve()}".encode())
+    h = sha256(f"{code_key()} {data_dir.resolve()}".encode())
     try:
         for f in sorted(data_dir.glob("*.toml")):
             st = f.stat()
