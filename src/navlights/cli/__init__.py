@@ -3,7 +3,7 @@
 One module per command group, each command registered here by name (nothing is imported for its side
 effects): :mod:`.rules` (editions, rules, lights), :mod:`.view` (view, sectors), :mod:`.identify`,
 :mod:`.render` (render, gallery), :mod:`.compare` (compare, changes, governing), :mod:`.plan`
-(check-plan), :mod:`.serve`. Shared
+(check-plan), :mod:`.serve`, :mod:`.prepare`. Shared
 options live in :mod:`.options`, every command's text output in :mod:`.text`. Only click loads at start;
 the facade loads when a command runs, rich when a table is printed.
 
@@ -19,7 +19,7 @@ import os
 import click
 
 from ..errors import NavlightsError
-from . import compare, identify, plan, render, rules, serve, view
+from . import compare, identify, plan, prepare, render, rules, serve, view
 from .options import EXIT_USAGE
 
 
@@ -29,7 +29,7 @@ def cli() -> None:
     """navlights: what lights and shapes a vessel shows, under each historical edition of the rules."""
 
 
-for _group in (rules, view, identify, render, compare, plan, serve):
+for _group in (rules, view, identify, render, compare, plan, serve, prepare):
     for _command in _group.COMMANDS:
         cli.add_command(_command)
 

@@ -372,24 +372,35 @@ def parse_bytes(data: bytes, path: Path) -> Edition:
 _STARTS: dict[str, Any] = {}   # edition id -> its in_force_from as the header gives it (filled by _index)
 
 
+def _read_names() -> tuple[dict[str, str], dict[str, Any]]:
+    """Edition id and aliases -> file stem, and each file's in_force_from, from the [edition] headers only."""
+    out: dict[str, str] = {}
+    starts: dict[str, Any] = {}
+    for f in sorted(DATA.glob("*.toml")):
+        head = _header(f)
+        starts[f.stem] = head.get("in_force_from")
+        for name in [head.get("id", f.stem), *head.get("aliases", [])]:
+            out[str(name).lower()] = f.stem
+    return out, starts
+
+
 @lru_cache(maxsize=None)
 def _index() -> dict[str, Path]:
     """Edition id and aliases -> file, read from each file's [edition] header only (not the whole file); kept
     in the compiled cache under the files' names, sizes and times, so that a start reads no rule file at all."""
-    def build() -> tuple[dict[str, str], dict[str, Any]]:
-        out: dict[str, str] = {}
-        starts: dict[str, Any] = {}
-        for f in sorted(DATA.glob("*.toml")):
-            head = _header(f)
-            starts[f.stem] = head.get("in_force_from")
-            for name in [head.get("id", f.stem), *head.get("aliases", [])]:
-                out[str(name).lower()] = f.stem
-        return out, starts
-
-    stems, starts = compiled.names(DATA, build)
+    stems, starts = compiled.names(DATA, _read_names)
     _STARTS.clear()
     _STARTS.update(starts)
     return {name: DATA / f"{stem}.toml" for name, stem in stems.items()}
+
+
+def prepare(into: Path) -> list[str]:
+    """Write the name map and every edition, compiled, into ``into`` (``navlights prepare``); their ids."""
+    compiled.names(DATA, _read_names, into=into)
+    ids = edition_ids()
+    for eid in ids:
+        compiled.load(DATA / f"{eid}.toml", parse_bytes, into=into)
+    return ids
 
 
 def _header(path: Path) -> dict[str, Any]:
