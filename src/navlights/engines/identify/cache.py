@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...model import Edition
 from ...rulebase import compiled
-from ...rulebase.compiled import CACHE_ENV, cache_dir, default_cache_dir
+from ...rulebase.compiled import cache_dir
 from .build import build_index
 from .results import EditionIndex
 
