@@ -14,7 +14,9 @@ from pathlib import Path
 
 from ...model import Edition
 from ...rulebase import compiled
-from ...rulebase.compiled import cache_dir
+from ...rulebase.compiled import CACHE_ENV as CACHE_ENV  # re-exported: the identify package names them
+from ...rulebase.compiled import cache_dir as cache_dir
+from ...rulebase.compiled import default_cache_dir as default_cache_dir
 from .build import build_index
 from .results import EditionIndex
 
