@@ -119,7 +119,7 @@ def write(where: Path, name: str, head: tuple[Any, ...], obj: Any, prune: str | 
     the newest :data:`KEEP_ON_DISK` files matching ``prune``. False when it could not be written."""
     try:
         where.mkdir(parents=True, exist_ok=True)
-        tmp = where / f".{name}.{os.getpid()}.tmp"
+        tmp = where / f".{name}.{os.getpid()}-{id(obj)}.tmp"           # one per writer, threads included
         with open(tmp, "wb") as fh:
             pickle.dump((head, obj), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, where / name)
