@@ -132,7 +132,8 @@ def test_a_command_showing_a_display_loads_no_rule_file_model_and_no_view(tmp_pa
     """With the cache filled, `navlights lights` neither parses a rule file nor imports the view engine."""
     code = ("import sys; from navlights.cli import main; rc = main(sys.argv[1:]); "
             "print(sorted(m for m in sys.modules if m.startswith(('navlights.rulebase.raw', 'navlights.engines.view', "
-            "'navlights.engines.sectors', 'tomllib', 'numpy', 'rich'))), file=sys.stderr); sys.exit(rc)")
+            "'navlights.engines.sectors', 'navlights.cli.render', 'navlights.cli.compare', 'tomllib', 'numpy', "
+            "'rich'))), file=sys.stderr); sys.exit(rc)")
     env = {**os.environ, compiled.CACHE_ENV: str(tmp_path), compiled.PREPARED_ENV: "off"}
     argv = [sys.executable, "-c", code, "lights", "--edition", "1960", "--length", "60 m", "--json"]
     first = subprocess.run(argv, capture_output=True, text=True, env=env, check=True)
@@ -140,3 +141,13 @@ def test_a_command_showing_a_display_loads_no_rule_file_model_and_no_view(tmp_pa
     assert "navlights.rulebase.raw" in first.stderr                        # parsed once, and kept
     assert again.stderr.strip() == "[]", again.stderr
     assert json.loads(again.stdout) == json.loads(first.stdout)
+
+
+def test_the_command_table_names_every_command_of_every_module():
+    import importlib
+
+    from navlights.cli import COMMAND_MODULES
+    modules = {m: importlib.import_module(f"navlights.cli.{m}") for m in set(COMMAND_MODULES.values())}
+    defined = {c.name: m for m, mod in modules.items() for c in mod.COMMANDS}
+    assert defined == COMMAND_MODULES
+    assert len(modules) == 8

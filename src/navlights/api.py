@@ -76,7 +76,10 @@ DEFAULT_EDGE_TOL_DEG = 3.0
 
 
 def __getattr__(name: str) -> Any:
-    """``Sector`` and ``Picture``, loaded on first use."""
+    """``Sector``, ``Picture`` and ``NOTATION_HELP``, loaded on first use."""
+    if name == "NOTATION_HELP":
+        from .notation import NOTATION_HELP
+        return NOTATION_HELP
     if name == "Sector":
         from .engines.sectors import Sector
         return Sector
@@ -385,7 +388,6 @@ def select(display_or_vessel: Display | dict[str, Any] | Vessel, choose: Any = "
 # The index of each edition is built on first use (about a second) and kept in memory; numpy loads
 # with it, not with this module.
 
-from .notation import NOTATION_HELP  # noqa: E402
 
 
 def parse_picture(picture: Any):
@@ -429,9 +431,6 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
                               cache=cache_dir)
 
 
-identify.NOTATION_HELP = NOTATION_HELP  # type: ignore[attr-defined]
-
-
 def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
                   limit: int | None = None, cache_dir: str | None = None) -> dict[str, Any]:
     """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json)."""
@@ -439,6 +438,7 @@ def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | N
     out = result.to_dict()
     titles = {e.id: e.title for e in _identify_editions(edition)}
     out["edition_titles"] = titles
+    from .notation import NOTATION_HELP
     out["notation_help"] = NOTATION_HELP
     return out
 

@@ -1,9 +1,9 @@
 """The navlights command line: every command over the facade (``navlights.api``), each with ``--json``.
 
 One module per command group, each command registered here by name (nothing is imported for its side
-effects): :mod:`.rules` (editions, rules, lights), :mod:`.view` (view, sectors), :mod:`.identify`,
-:mod:`.render` (render, gallery), :mod:`.compare` (compare, changes, governing), :mod:`.plan`
-(check-plan), :mod:`.serve`, :mod:`.prepare`. Shared
+effects; a module loads when one of its commands runs): :mod:`.rules` (editions, rules, lights), :mod:`.view`
+(view, sectors), :mod:`.identify`, :mod:`.render` (render, gallery), :mod:`.compare` (compare, changes,
+differences, governing), :mod:`.plan` (check-plan), :mod:`.serve`, :mod:`.prepare`. Shared
 options live in :mod:`.options`, every command's text output in :mod:`.text`. Only click loads at start;
 the facade loads when a command runs, rich when a table is printed.
 
@@ -14,24 +14,42 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib
 import os
 
 import click
 
 from ..errors import NavlightsError
-from . import compare, identify, plan, prepare, render, rules, serve, view
 from .options import EXIT_USAGE
 
+#: Each command's module in this package (its ``COMMANDS`` define it; a test checks the table against them). A
+#: command's module is imported when the command runs or its help is shown, so a start builds one module's
+#: options, not every command's.
+COMMAND_MODULES = {
+    "editions": "rules", "rules": "rules", "lights": "rules", "view": "view", "sectors": "view",
+    "identify": "identify", "render": "render", "gallery": "render", "compare": "compare", "changes": "compare",
+    "differences": "compare", "governing": "compare", "check-plan": "plan", "serve": "serve", "prepare": "prepare",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _Commands(click.Group):
+    """The command group, importing a command's module on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            module = importlib.import_module(f"{__name__}.{COMMAND_MODULES[cmd_name]}")
+            for command in module.COMMANDS:
+                self.add_command(command)
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="navlights")
 def cli() -> None:
     """navlights: what lights and shapes a vessel shows, under each historical edition of the rules."""
-
-
-for _group in (rules, view, identify, render, compare, plan, serve, prepare):
-    for _command in _group.COMMANDS:
-        cli.add_command(_command)
 
 
 def _fast_exit() -> None:
