@@ -151,3 +151,10 @@ def test_the_command_table_names_every_command_of_every_module():
     defined = {c.name: m for m, mod in modules.items() for c in mod.COMMANDS}
     assert defined == COMMAND_MODULES
     assert len(modules) == 8
+
+
+def test_an_entry_that_cannot_be_written_is_skipped_and_leaves_nothing(tmp_path: Path):
+    assert not compiled.write(tmp_path, "x.pickle", ("h",), lambda: None)        # a lambda cannot be pickled
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "file").write_text("")
+    assert not compiled.write(tmp_path / "file" / "sub", "x.pickle", ("h",), 1)     # no directory there

@@ -114,26 +114,29 @@ def read(dirs: list[Path], name: str, head: tuple[Any, ...], kind: type[T]) -> T
     return None
 
 
-def write(where: Path, name: str, head: tuple[Any, ...], obj: Any, prune: str | None = None) -> bool:
+def write(where: Path, name: str, head: tuple[Any, ...], obj: Any, prune: str | None = None,
+          keep: int = KEEP_ON_DISK) -> bool:
     """Store ``obj`` as ``name`` in ``where`` (atomically: readers see the old file or the whole new one); keep
-    the newest :data:`KEEP_ON_DISK` files matching ``prune``. False when it could not be written."""
+    the newest ``keep`` files matching ``prune``. False when it could not be written."""
+    tmp = where / f".{name}.{os.getpid()}-{id(obj)}.tmp"               # one per writer, threads included
     try:
         where.mkdir(parents=True, exist_ok=True)
-        tmp = where / f".{name}.{os.getpid()}-{id(obj)}.tmp"           # one per writer, threads included
         with open(tmp, "wb") as fh:
             pickle.dump((head, obj), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, where / name)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        if tmp.parent.is_dir():
+            tmp.unlink(missing_ok=True)
         return False
     if prune:
-        _prune(where, prune)
+        _prune(where, prune, keep)
     return True
 
 
-def _prune(where: Path, pattern: str) -> None:
+def _prune(where: Path, pattern: str, keep: int) -> None:
     try:
         files = sorted(where.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in files[KEEP_ON_DISK:]:
+        for old in files[keep:]:
             old.unlink()
     except OSError:
         pass
@@ -180,5 +183,5 @@ def names(data_dir: Path, build: Callable[[], T], into: Path | None = None) -> T
     out = build()
     target = into or user
     if target is not None:
-        write(target, name, head, out, prune="names-*.pickle")
+        write(target, name, head, out, prune="names-*.pickle", keep=16)     # tiny; one per checkout of the rules
     return out
