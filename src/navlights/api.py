@@ -385,9 +385,8 @@ def select(display_or_vessel: Display | dict[str, Any] | Vessel, choose: Any = "
 
 
 # --- identify: from the lights seen to every vessel and aspect that fits (docs/identify.md) ------
-# The index of each edition is built on first use (about a second) and kept in memory; numpy loads
-# with it, not with this module.
-
+# The index of each edition is read from the prepared directory or the cache, else built on first use
+# (about a second), and kept in memory; numpy loads with it, not with this module.
 
 
 def parse_picture(picture: Any):
@@ -612,7 +611,7 @@ def prepare(directory: str | None = None) -> dict[str, Any]:
     """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled and
     every edition's identification index, in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
     or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
-    data and the code, so what a later change makes stale is not read (docs/design.md, "Caches").
+    data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
     ``make`` runs it (``navlights prepare``) after installing."""
     from pathlib import Path
 
@@ -621,7 +620,7 @@ def prepare(directory: str | None = None) -> dict[str, Any]:
     where = Path(directory).expanduser() if directory else compiled.prepared_dir()
     if where is None:
         raise NavlightsError(f"dir: no directory: {compiled.PREPARED_ENV} is off", field="dir", value="",
-                          allowed="a writable directory")
+                             allowed="a writable directory")
     try:
         where.mkdir(parents=True, exist_ok=True)
         probe = where / f".probe.{id(where)}"
@@ -629,7 +628,7 @@ def prepare(directory: str | None = None) -> dict[str, Any]:
         probe.unlink()
     except OSError as e:
         raise NavlightsError(f"dir: cannot write to '{where}': {e.strerror}", field="dir", value=str(where),
-                          allowed="a writable directory") from None
+                             allowed="a writable directory") from None
     ids = loader.prepare(where)
     built = [ed.id for ed in editions() if _icache.store(ed, where)]
     return {"directory": str(where), "editions": ids, "indexes_written": built}

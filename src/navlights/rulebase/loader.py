@@ -217,7 +217,8 @@ class _Build:
         if not own:
             placement = kind.placement if isinstance(kind, LightKind) else _NO_PLACEMENT   # parsed once
         else:
-            written = raw_kind.placement.model_dump(exclude_unset=True) if hasattr(raw_kind, "placement") else {}
+            from .raw import RawLight          # loaded by now (parse_edition); imported here to keep the start light
+            written = raw_kind.placement.model_dump(exclude_unset=True) if isinstance(raw_kind, RawLight) else {}
             written.update(own)
             placement = self.placement(written, f"{sp}.placement")
         if isinstance(kind, LightKind):
