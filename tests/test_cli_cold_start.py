@@ -45,6 +45,7 @@ def test_resolving_a_name_reads_only_the_headers(many_editions: Path, monkeypatc
 def test_a_file_whose_header_cannot_be_cut_out_is_read_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "odd.toml").write_text('schema = 1\nedition = { id = "odd-1900", aliases = ["odd"] }\n')
     monkeypatch.setattr(loader, "DATA", tmp_path)
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
     loader._index.cache_clear()
     try:
         assert loader.resolve("odd") == "odd"
