@@ -108,7 +108,7 @@ def store(edition: Edition, directory: Path) -> bool:
     got = _MEMO.get(id(edition))
     idx = got[1] if got is not None and got[0] is edition and got[1].key == key else build_index(edition, key)
     _MEMO[id(edition)] = (edition, idx)
-    return compiled.write(directory, _name(edition, key), _head(key), idx)
+    return compiled.write(directory, _name(edition, key), _head(key), idx, prune=f"identify-{edition.id}-*.pickle")
 
 
 KEEP_ON_DISK = compiled.KEEP_ON_DISK
