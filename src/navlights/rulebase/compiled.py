@@ -125,8 +125,10 @@ def write(where: Path, name: str, head: tuple[Any, ...], obj: Any, prune: str | 
             pickle.dump((head, obj), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, where / name)
     except Exception:                  # a cache never fails a command: the entry is simply not kept
-        if tmp.parent.is_dir():
+        try:
             tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
         return False
     if prune:
         _prune(where, prune, keep)
