@@ -1,6 +1,7 @@
 # navlights: two commands on a fresh machine with Python 3 and make.
 #   make run   - set up .venv (runtime only) and run the main job: the web app on http://127.0.0.1:$(PORT)
 #   make test  - set up .venv with test extras; lint (ruff), type-check (mypy) and run every test
+#   (both first prepare .venv/share/navlights: the editions compiled and the identify indexes, see below)
 PY ?= python3
 PORT ?= 8000
 HOST ?= 127.0.0.1
@@ -8,6 +9,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
+PREPARED := $(VENV)/.prepared
+SOURCES := $(shell find src/navlights -name '*.py' -o -name '*.toml')
 
 .PHONY: run test lint bench golden clean
 
@@ -23,7 +26,15 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP) $(RUN_STAMP)
 
-run: $(RUN_STAMP)
+# Ahead of the first command (issue 15): bytecode for every module, and every edition compiled and every
+# identification index built into $(VENV)/share/navlights, which commands read and never write (keyed by the
+# rule data and the code, so a stale entry is never used); made again when a source changes.
+$(PREPARED): $(RUN_STAMP) $(SOURCES)
+	$(BIN)/python -m compileall -q src/navlights
+	$(BIN)/navlights prepare
+	touch $(PREPARED)
+
+run: $(PREPARED)
 	$(BIN)/navlights editions
 	$(BIN)/navlights view --edition intl-1960 --length "200 ft" --aspect 45 --distance 1
 	@echo "navlights web app: http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
@@ -33,10 +44,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+test: lint $(PREPARED)
 	$(BIN)/python -m pytest src tests
 
-bench: $(STAMP)
+bench: $(STAMP) $(PREPARED)
 	$(BIN)/python benchmarks/bench_display.py
 	$(BIN)/python benchmarks/bench_view.py
 	$(BIN)/python benchmarks/bench_identify.py

@@ -25,6 +25,8 @@ def many_editions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             'aliases = ["1960", "intl1960", "colregs-1960"]', f'aliases = ["c{n}"]')
         (tmp_path / f"copy-{n}.toml").write_text(copy)
     monkeypatch.setattr(loader, "DATA", tmp_path)
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")          # the name map is read from the files, not kept
+    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", "off")
     loader._index.cache_clear()
     yield tmp_path
     loader._index.cache_clear()
@@ -43,6 +45,7 @@ def test_resolving_a_name_reads_only_the_headers(many_editions: Path, monkeypatc
 def test_a_file_whose_header_cannot_be_cut_out_is_read_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "odd.toml").write_text('schema = 1\nedition = { id = "odd-1900", aliases = ["odd"] }\n')
     monkeypatch.setattr(loader, "DATA", tmp_path)
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
     loader._index.cache_clear()
     try:
         assert loader.resolve("odd") == "odd"

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engines import display as _display
 from .model import STATUS_WORDS, Display, Edition  # noqa: F401 (STATUS_WORDS re-exported for the interfaces)
@@ -64,13 +64,29 @@ def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
 
 
 # ---------------------------------------------------------------------------------------------
-# The observer's view and its aspect sectors (docs/view.md). The two modules are numpy-free at
-# import; numpy loads on the first call.
+# The observer's view and its aspect sectors (docs/view.md). The two modules load on the first call
+# (numpy with them), not with this module: a command that shows a display does not pay for them.
 
-from .engines import sectors as _sectors  # noqa: E402
-from .engines import view as _view  # noqa: E402
-from .engines.sectors import Sector  # noqa: E402
-from .engines.view import DEFAULT_EDGE_TOL_DEG, Picture  # noqa: E402
+if TYPE_CHECKING:
+    from .engines.sectors import Sector
+    from .engines.view import Picture
+
+#: The view's default tolerance at an arc's end (``engines.view.DEFAULT_EDGE_TOL_DEG``; a test checks they agree).
+DEFAULT_EDGE_TOL_DEG = 3.0
+
+
+def __getattr__(name: str) -> Any:
+    """``Sector``, ``Picture`` and ``NOTATION_HELP``, loaded on first use."""
+    if name == "NOTATION_HELP":
+        from .notation import NOTATION_HELP
+        return NOTATION_HELP
+    if name == "Sector":
+        from .engines.sectors import Sector
+        return Sector
+    if name == "Picture":
+        from .engines.view import Picture
+        return Picture
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _as_display(display_or_vessel: Display | dict[str, Any] | Vessel,
@@ -91,6 +107,7 @@ def view(display_or_vessel: Display | dict[str, Any] | Vessel, aspect_deg: float
     >>> p.describe()
     'a green light'
     """
+    from .engines import view as _view
     return _view.view(_as_display(display_or_vessel, edition_name), aspect_deg, distance_nm,
                       eye_height_m=eye_height_m, visibility_nm=visibility_nm, edge_tol_deg=edge_tol_deg,
                       choose=choose, period=period)
@@ -103,6 +120,7 @@ def sectors(display_or_vessel: Display | dict[str, Any] | Vessel, *, choose: Any
     >>> [s.label() for s in sectors(display({"propulsion": "sail", "length": "50 ft"}, "1960"))]
     ['[0°]', '(0°, 112.5°)', '[112.5°]', '(112.5°, 247.5°)', '[247.5°]', '(247.5°, 360°)']
     """
+    from .engines import sectors as _sectors
     return _sectors.sectors(_as_display(display_or_vessel, edition_name), choose=choose, period=period)
 
 
@@ -121,6 +139,7 @@ def view_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEF
 def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
                  choose: Any = "typical", period: str | None = None) -> dict[str, Any]:
     """The aspect sectors as JSON-ready data (schema: docs/schema/sectors.schema.json)."""
+    from .engines import view as _view
     d = display(vessel, edition_name)
     per = _view.resolve_period(d, period)
     return {
@@ -347,6 +366,7 @@ def check_picture_size(width: Any, height: Any) -> tuple[int, int]:
 
 def check_aspect(aspect_deg: Any) -> float:
     """An aspect in [0, 360) (360 is 0), or a one-line error."""
+    from .engines import view as _view
     return _view.check_aspect(aspect_deg)
 
 
@@ -360,14 +380,13 @@ def representatives(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple
 def select(display_or_vessel: Display | dict[str, Any] | Vessel, choose: Any = "typical", period: str | None = None,
            edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[Any, tuple[str, ...]]]:
     """The items a picture of one period (``night``, ``day``) is drawn from, each with the flags of its doubt."""
+    from .engines import view as _view
     return _view.select(_as_display(display_or_vessel, edition_name), choose, period)
 
 
 # --- identify: from the lights seen to every vessel and aspect that fits (docs/identify.md) ------
-# The index of each edition is built on first use (about a second) and kept in memory; numpy loads
-# with it, not with this module.
-
-from .notation import NOTATION_HELP  # noqa: E402
+# The index of each edition is read from the prepared directory or the cache, else built on first use
+# (about a second), and kept in memory; numpy loads with it, not with this module.
 
 
 def parse_picture(picture: Any):
@@ -411,9 +430,6 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
                               cache=cache_dir)
 
 
-identify.NOTATION_HELP = NOTATION_HELP  # type: ignore[attr-defined]
-
-
 def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
                   limit: int | None = None, cache_dir: str | None = None) -> dict[str, Any]:
     """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json)."""
@@ -421,6 +437,7 @@ def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | N
     out = result.to_dict()
     titles = {e.id: e.title for e in _identify_editions(edition)}
     out["edition_titles"] = titles
+    from .notation import NOTATION_HELP
     out["notation_help"] = NOTATION_HELP
     return out
 
@@ -429,8 +446,6 @@ def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | N
 # --- for front ends: the web app imports only this facade and navlights.errors ----------------
 # Thin entry points for what the web app used to reach into engines for. The quiz engine
 # (engines/quiz.py) loads on first use.
-
-from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:
     import random
@@ -590,6 +605,33 @@ def _memo_display(vessel: Vessel, ed: Edition) -> Display:
 @lru_cache(maxsize=1024)
 def _displays(vessel: Vessel, edition_id: str) -> Display:
     return _display.display(vessel, loader.load(edition_id))
+
+
+def prepare(directory: str | None = None) -> dict[str, Any]:
+    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled and
+    every edition's identification index, in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
+    or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
+    data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
+    ``make`` runs it (``navlights prepare``) after installing."""
+    from pathlib import Path
+
+    from .engines.identify import cache as _icache
+    from .rulebase import compiled
+    where = Path(directory).expanduser() if directory else compiled.prepared_dir()
+    if where is None:
+        raise NavlightsError(f"dir: no directory: {compiled.PREPARED_ENV} is off", field="dir", value="",
+                             allowed="a writable directory")
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        probe = where / f".probe.{id(where)}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        raise NavlightsError(f"dir: cannot write to '{where}': {e.strerror}", field="dir", value=str(where),
+                             allowed="a writable directory") from None
+    ids = loader.prepare(where)
+    built = [ed.id for ed in editions() if _icache.store(ed, where)]
+    return {"directory": str(where), "editions": ids, "indexes_written": built}
 
 
 def prepare_identify(cache_dir: str | None = None) -> list[str]:

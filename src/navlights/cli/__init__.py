@@ -1,9 +1,10 @@
 """The navlights command line: every command over the facade (``navlights.api``), each with ``--json``.
 
 One module per command group, each command registered here by name (nothing is imported for its side
-effects): :mod:`.rules` (editions, rules, lights), :mod:`.view` (view, sectors), :mod:`.identify`,
-:mod:`.render` (render, gallery), :mod:`.compare` (compare, changes, governing), :mod:`.plan`
-(check-plan), :mod:`.scene` (scene, encounter), :mod:`.traffic` (ais, ais-batch), :mod:`.serve`. Shared
+effects; a module loads when one of its commands runs): :mod:`.rules` (editions, rules, lights), :mod:`.view`
+(view, sectors), :mod:`.identify`, :mod:`.render` (render, gallery), :mod:`.compare` (compare, changes,
+differences, governing), :mod:`.plan` (check-plan), :mod:`.scene` (scene, encounter),
+:mod:`.traffic` (ais, ais-batch), :mod:`.serve`, :mod:`.prepare`. Shared
 options live in :mod:`.options`, every command's text output in :mod:`.text`. Only click loads at start;
 the facade loads when a command runs, rich when a table is printed.
 
@@ -12,24 +13,63 @@ Errors are one line on stderr and exit code 2; never a traceback.
 
 from __future__ import annotations
 
+import atexit
+import gc
+import importlib
 import os
 
 import click
 
 from ..errors import NavlightsError
-from . import compare, identify, plan, render, rules, scene, serve, traffic, view
 from .options import EXIT_USAGE
 
+#: Each command's module in this package (its ``COMMANDS`` define it; a test checks the table against them). A
+#: command's module is imported when the command runs or its help is shown, so a start builds one module's
+#: options, not every command's.
+COMMAND_MODULES = {
+    "editions": "rules", "rules": "rules", "lights": "rules", "view": "view", "sectors": "view",
+    "identify": "identify", "render": "render", "gallery": "render", "compare": "compare", "changes": "compare",
+    "differences": "compare", "governing": "compare", "check-plan": "plan", "serve": "serve", "prepare": "prepare",
+    "scene": "scene", "encounter": "scene", "ais": "traffic", "ais-batch": "traffic",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _Commands(click.Group):
+    """The command group, importing a command's module on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            module = importlib.import_module(f"{__name__}.{COMMAND_MODULES[cmd_name]}")
+            for command in module.COMMANDS:
+                self.add_command(command)
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="navlights")
 def cli() -> None:
     """navlights: what lights and shapes a vessel shows, under each historical edition of the rules."""
 
 
-for _group in (rules, view, identify, render, compare, plan, scene, traffic, serve):
-    for _command in _group.COMMANDS:
-        cli.add_command(_command)
+def _fast_exit() -> None:
+    """At the process's exit, skip the cyclic garbage collection over everything still alive (pydantic's schemas,
+    every module): the process ends, so nothing is gained by it, and it was about 15 ms of every command's CPU.
+    ``gc.freeze`` runs as an exit handler, so a program that calls :func:`main` and goes on is not affected."""
+    if not _EXIT_HANDLER:
+        atexit.register(gc.freeze)
+        _EXIT_HANDLER.append(True)
+
+
+_EXIT_HANDLER: list[bool] = []
+
+
+#: The cyclic collector's first threshold while a command runs (Python's default is 700): importing pydantic
+#: and building the models allocates hundreds of thousands of objects, none of them garbage, and the default
+#: ran the collector over them again and again (about 8 ms of each start). Restored when the command ends.
+GC_THRESHOLD = 50_000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +77,16 @@ def main(argv: list[str] | None = None) -> int:
     # navlights uses no pydantic plugins; looking for them reads every installed package's entry points
     # (about 10 ms of each start). A plugin the user names in the variable still loads.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _fast_exit()
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], GC_THRESHOLD), *threshold[1:])
+    try:
+        return _run(argv)
+    finally:
+        gc.set_threshold(*threshold)
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         rc = cli.main(args=argv, prog_name="navlights", standalone_mode=False)
         if isinstance(rc, int):      # a command that ends with click.exceptions.Exit(code), e.g. check-plan's 1

@@ -18,7 +18,8 @@ def render() -> str:
                         **cli.context_settings)
     out += ["```", cli.get_help(ctx), "```", ""]
     for name in sorted(cli.list_commands(ctx)):
-        cmd = cli.commands[name]
+        cmd = cli.get_command(ctx, name)
+        assert cmd is not None
         sub = click.Context(cmd, info_name=name, parent=ctx, terminal_width=100, max_content_width=100)
         out += [f"## navlights {name}", "", "```", cmd.get_help(sub), "```", ""]
     return "\n".join(out)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ EXIT_NOT_COMPLIANT = 1
 
 def read_plan_file(path: str) -> Any:
     """The parsed plan: JSON, or TOML for a .toml file; ``-`` reads JSON from standard input."""
+    import tomllib                   # here, not at the top: every command's start would pay for it
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text()
     except OSError as e:

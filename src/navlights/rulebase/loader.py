@@ -4,208 +4,36 @@ The file format is documented in ``schema.md`` beside this module. Parsing is
 two-staged: pydantic models with ``extra="forbid"`` check the shape (every
 problem at once), then cross-checks resolve references, units, provenance and
 conditions. The result is a frozen :class:`~navlights.model.Edition`.
+
+The shape models live in ``raw.py`` and load only when a file is parsed: :func:`load` reads an
+edition back from the compiled cache (``compiled.py``) when one was made from the same bytes by
+the same code, so a command that names one edition pays neither for pydantic's rule-file models
+nor for parsing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
+from . import compiled
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
 from ..model import (At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
                      RangeBand, ShapeKind, Show, Side, Source)
 from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from .raw import RawFile, RawLight, RawProvision, RawShape, RawShow
+
 DATA = Path(__file__).with_name("data")
 
-Provenance = Literal["primary", "secondary", "inferred", "gap"]
-SourceKind = Literal["statute", "enactment", "official-reprint", "textbook", "official-summary", "research-notes",
-                     "code", "other"]
-Colour = Literal["white", "red", "green", "yellow", "blue", "black", "red-green", "white-blue"]
-LightCanonical = Literal["masthead", "masthead-aft", "sidelight", "combined-lantern", "sternlight",
-                         "towing", "steering", "all-round", "anchor", "flare-up", "tricolour",
-                         "portable-sidelight", "optional-top", "other"]
-ShapeCanonical = Literal["ball", "cone-up", "cone-down", "diamond", "cylinder", "basket", "double-cone",
-                         "flag", "other"]
 PRIMARY_KINDS = {"statute", "enactment", "official-reprint"}
 SECONDARY_KINDS = {"textbook", "official-summary", "research-notes", "other"}
-AT_WORDS = Literal["forward", "forward-end", "midships", "aft", "abaft-funnel", "foremast-top", "by-kind"]
-
-
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Cited(_M):
-    cite: str
-    provenance: Provenance
-    source: list[str] = Field(default_factory=list)
-    argument: str | None = None
-    note: str | None = None
-
-
-class RawPlacement(_M):
-    """Placement constraints as written (lengths with units); see schema.md, "Placement keys"."""
-
-    position: str | None = None
-    at: AT_WORDS | None = None
-    side: Literal["starboard", "port"] | None = None
-    height_above_hull_min: str | None = None
-    height_breadth_rule: bool = False
-    height_need_not_exceed: str | None = None
-    above_gunwale_min: str | None = None
-    height_min: str | None = None
-    height_max: str | None = None
-    higher_than: str | None = None
-    higher_by_min: str | None = None
-    horizontal_to_vertical_min: float | None = None
-    vertical_line: str | None = None
-    vertical_sep_min: str | None = None
-    vertical_sep_max: str | None = None
-    stack_order: int | None = None
-    below: str | None = None
-    below_by_min: str | None = None
-    above: str | None = None
-    abaft: str | None = None
-    abaft_min: str | None = None
-    forward_of: str | None = None
-    athwartships_sep_min: str | None = None
-    horizontal_sep_min: str | None = None
-    horizontal_sep_max: str | None = None
-    screen_forward_min: str | None = None
-    abaft_min_length_ratio: float | None = Field(None, gt=0, le=1)
-    abaft_need_not_exceed: str | None = None
-    from_stem_max_length_ratio: float | None = Field(None, gt=0, le=1)
-    height_max_ratio: float | None = Field(None, gt=0, le=1)
-    height_ratio_of: str | None = None
-    not_forward_of: str | None = None
-    apart_from: str | None = None
-    keel_line: bool = False
-    clear_of_other_lights: bool = False
-    not_visible_forward_of_beam: bool = False
-    assumed: bool = False
-    note: str | None = None
-
-
-class RawSource(_M):
-    id: str
-    kind: SourceKind
-    title: str
-    cite: str | None = None
-    url: str | None = None
-    note: str | None = None
-
-
-class RawIntensity(_Cited):
-    threshold_lux: float = Field(..., gt=0)
-    transmissivity: float = Field(..., gt=0, lt=1)
-
-
-class RawEdition(_M):
-    id: str
-    title: str
-    regime: str
-    waters: list[str]
-    aliases: list[str] = Field(default_factory=list)
-    enacted: str
-    in_force_from: dt.date | None = None
-    in_force_to: dt.date | None = None
-    in_force_from_waters: dict[str, dt.date] = Field(default_factory=dict)
-    in_force: _Cited
-    mile: Literal["nautical", "statute"]
-    mile_note: str
-    tonnage_basis: str | None = None
-    seaplanes: bool = True
-    intensity: RawIntensity | None = None
-    succeeds: dict[str, str] = Field(default_factory=dict)
-    units: dict[str, str]
-    summary: str
-
-
-class RawRangeBand(_M):
-    """One band of ``range_by_length``: the range where ``when`` holds (first band that holds wins)."""
-
-    when: dict[str, Any]
-    range: str
-    cite: str | None = None
-
-
-class RawLight(_Cited):
-    canonical: LightCanonical
-    term: str
-    colour: Colour
-    arc_deg: tuple[float, float] | None = None
-    arc_pt: tuple[float, float] | None = None
-    all_round: bool = False
-    arc_as_written: str | None = None
-    arc_assumed: bool = False
-    range: str | None = None
-    range_assumed: bool = False
-    range_by_length: list[RawRangeBand] | None = None
-    character: Literal["fixed", "flashing"] = "fixed"
-    flashes_per_min: list[float] | None = None
-    character_as_written: str | None = None
-    placement: RawPlacement = Field(default_factory=RawPlacement)
-
-
-class RawShape(_Cited):
-    canonical: ShapeCanonical
-    term: str
-    colour: Colour
-    size: str | None = None
-
-
-class RawShow(_M):
-    role: str
-    light: str | None = None
-    shape: str | None = None
-    status: Literal["required", "optional", "on-approach"] = "required"
-    group: str | None = None
-    option: str | None = None
-    when: dict[str, Any] | None = None
-    cite: str | None = None
-    provenance: Provenance | None = None
-    source: list[str] | None = None
-    argument: str | None = None
-    note: str | None = None
-    placement: RawPlacement = Field(default_factory=RawPlacement)
-
-
-class RawProvision(_Cited):
-    id: str
-    title: str
-    summary: str | None = None
-    effect: Literal["show", "gap", "referral", "info", "reference"] = "show"
-    authority: str | None = None
-    signal_unknown: bool = False
-    when: dict[str, Any] | None = None
-    in_lieu_of: list[str] = Field(default_factory=list)
-    never: list[str] = Field(default_factory=list)
-    relieves: list[str] = Field(default_factory=list)
-    substitute_for: list[str] = Field(default_factory=list)
-    show: list[RawShow] = Field(default_factory=list)
-
-
-class RawDefinition(_Cited):
-    term: str
-    summary: str
-    maps_to: str | None = None
-
-
-class RawFile(_M):
-    schema_version: Literal[1] = Field(1, alias="schema")
-    edition: RawEdition
-    source: list[RawSource]
-    definition: list[RawDefinition] = Field(default_factory=list)
-    light: dict[str, RawLight]
-    shape: dict[str, RawShape] = Field(default_factory=dict)
-    provision: list[RawProvision]
 
 
 def _loc(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
@@ -389,6 +217,7 @@ class _Build:
         if not own:
             placement = kind.placement if isinstance(kind, LightKind) else _NO_PLACEMENT   # parsed once
         else:
+            from .raw import RawLight          # loaded by now (parse_edition); imported here to keep the start light
             written = raw_kind.placement.model_dump(exclude_unset=True) if isinstance(raw_kind, RawLight) else {}
             written.update(own)
             placement = self.placement(written, f"{sp}.placement")
@@ -485,6 +314,9 @@ def _shape_errors(err: ValidationError, data: dict[str, Any]) -> list[str]:
 
 def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     """Build an :class:`Edition` from a parsed TOML table, or raise :class:`RuleDataError`."""
+    from pydantic import ValidationError
+
+    from .raw import RawFile
     try:
         raw = RawFile.model_validate(data)
     except ValidationError as err:
@@ -523,33 +355,58 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
 
 
 def load_file(path: str | Path) -> Edition:
-    """Load one edition file."""
+    """Load one edition file (parsed and checked every time; :func:`load` keeps the rule base's own)."""
     path = Path(path)
+    return parse_bytes(path.read_bytes(), path)
+
+
+def parse_bytes(data: bytes, path: Path) -> Edition:
+    """An edition from a rule file's bytes, or :class:`RuleDataError` (``path`` names it in messages)."""
+    import tomllib
     try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
+        table = tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise RuleDataError(str(path), [f"TOML syntax: {e}"]) from None
-    return parse_edition(data, path.name)
+    return parse_edition(table, path.name)
 
 
 _STARTS: dict[str, Any] = {}   # edition id -> its in_force_from as the header gives it (filled by _index)
 
 
-@lru_cache(maxsize=None)
-def _index() -> dict[str, Path]:
-    """Edition id and aliases -> file, read from each file's [edition] header only (not the whole file)."""
-    out: dict[str, Path] = {}
+def _read_names() -> tuple[dict[str, str], dict[str, Any]]:
+    """Edition id and aliases -> file stem, and each file's in_force_from, from the [edition] headers only."""
+    out: dict[str, str] = {}
+    starts: dict[str, Any] = {}
     for f in sorted(DATA.glob("*.toml")):
         head = _header(f)
-        _STARTS[f.stem] = head.get("in_force_from")
+        starts[f.stem] = head.get("in_force_from")
         for name in [head.get("id", f.stem), *head.get("aliases", [])]:
-            out[str(name).lower()] = f
-    return out
+            out[str(name).lower()] = f.stem
+    return out, starts
+
+
+@lru_cache(maxsize=None)
+def _index() -> dict[str, Path]:
+    """Edition id and aliases -> file, read from each file's [edition] header only (not the whole file); kept
+    in the compiled cache under the files' names, sizes and times, so that a start reads no rule file at all."""
+    stems, starts = compiled.names(DATA, _read_names)
+    _STARTS.clear()
+    _STARTS.update(starts)
+    return {name: DATA / f"{stem}.toml" for name, stem in stems.items()}
+
+
+def prepare(into: Path) -> list[str]:
+    """Write the name map and every edition, compiled, into ``into`` (``navlights prepare``); their ids."""
+    compiled.names(DATA, _read_names, into=into)
+    ids = edition_ids()
+    for eid in ids:
+        compiled.load(DATA / f"{eid}.toml", parse_bytes, into=into)
+    return ids
 
 
 def _header(path: Path) -> dict[str, Any]:
     """The ``[edition]`` table of a rule file, parsed on its own (the whole file if it cannot be cut out)."""
+    import tomllib
     text = path.read_text(encoding="utf-8")
     start = text.find("\n[edition]\n")
     if start >= 0:
@@ -598,5 +455,7 @@ def resolve(name: str) -> str:
 
 @lru_cache(maxsize=None)
 def load(name: str) -> Edition:
-    """The edition with this id or alias, loaded once and cached."""
-    return load_file(DATA / f"{resolve(name)}.toml")
+    """The edition with this id or alias, loaded once and cached: read back from the compiled cache
+    (``compiled.py``) when it holds one made from the file's bytes by this code, else parsed and
+    written there."""
+    return compiled.load(DATA / f"{resolve(name)}.toml", parse_bytes)

@@ -1,19 +1,26 @@
-"""Keeping the index: in memory per edition object; on disk under the data and code hash."""
+"""Keeping the index: in memory per edition object; on disk under the data and code hash.
+
+On disk: the cache directory given (the command line and the web app give the user's), written when an
+index is built; and the prepared directory (``rulebase/compiled.py``: ``<sys.prefix>/share/navlights``,
+filled ahead by ``navlights prepare``, which ``make`` runs), only read. Both hold an index under its key
+(the edition's data and navlights' code), so an index made from other data or code is never read.
+"""
 
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 import re
 from pathlib import Path
 
 from ...model import Edition
+from ...rulebase import compiled
+from ...rulebase.compiled import CACHE_ENV as CACHE_ENV  # re-exported: the identify package names them
+from ...rulebase.compiled import cache_dir as cache_dir
+from ...rulebase.compiled import default_cache_dir as default_cache_dir
 from .build import build_index
 from .results import EditionIndex
 
 INDEX_VERSION = 6
-CACHE_ENV = "NAVLIGHTS_CACHE_DIR"
 
 _MEMO: dict[int, tuple[Edition, EditionIndex]] = {}     # id(edition) -> (edition, its index)
 _CODE_HASH: list[str] = []
@@ -60,22 +67,6 @@ def index_key(edition: Edition) -> str:
     return hashlib.sha256((data_hash(edition) + code_hash()).encode()).hexdigest()[:32]
 
 
-def cache_dir(default: str | Path | None = None) -> Path | None:
-    """The on-disk cache directory: ``$NAVLIGHTS_CACHE_DIR`` if set ('' or 'off': none), else ``default``."""
-    d = os.environ.get(CACHE_ENV)
-    if d is None:
-        return None if default is None else Path(default).expanduser()
-    if not d or d.lower() in ("off", "none", "0"):
-        return None
-    return Path(d).expanduser()
-
-
-def default_cache_dir() -> Path:
-    """Where the command line keeps indexes: ``$XDG_CACHE_HOME/navlights`` or ``~/.cache/navlights``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "navlights"
-
-
 def index(edition: Edition, cache: str | Path | None = None) -> EditionIndex:
     """The edition's index, built on first use; rebuilt for a new edition object (changed data).
 
@@ -91,41 +82,36 @@ def index(edition: Edition, cache: str | Path | None = None) -> EditionIndex:
     key = ""
     if where is not None:
         key = index_key(edition)
-        path = where / f"identify-{edition.id}-{key}.pickle"
-        try:
-            with open(path, "rb") as fh:
-                head, idx = pickle.load(fh)
-            if head != ("navlights-identify", INDEX_VERSION, key):
-                idx = None
-        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-            idx = None
+        idx = compiled.read(compiled.search_dirs(where), _name(edition, key), _head(key), EditionIndex)
     if idx is None:
         idx = build_index(edition, key)
         if where is not None:
-            try:
-                where.mkdir(parents=True, exist_ok=True)
-                tmp = where / f".identify-{edition.id}-{key}.{os.getpid()}.tmp"
-                with open(tmp, "wb") as fh:
-                    pickle.dump((("navlights-identify", INDEX_VERSION, key), idx), fh, protocol=pickle.HIGHEST_PROTOCOL)
-                os.replace(tmp, path)
-                _prune(where, edition.id)
-            except OSError:
-                pass
+            compiled.write(where, _name(edition, key), _head(key), idx, prune=f"identify-{edition.id}-*.pickle")
     _MEMO[id(edition)] = (edition, idx)
     return idx
 
 
-KEEP_ON_DISK = 4
+def _name(edition: Edition, key: str) -> str:
+    return f"identify-{edition.id}-{key}.pickle"
 
 
-def _prune(where: Path, edition_id: str) -> None:
-    """Keep the newest KEEP_ON_DISK indexes of an edition on disk (older data or code)."""
-    files = sorted(where.glob(f"identify-{edition_id}-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in files[KEEP_ON_DISK:]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
+def _head(key: str) -> tuple[str, int, str]:
+    return ("navlights-identify", INDEX_VERSION, key)
+
+
+def store(edition: Edition, directory: Path) -> bool:
+    """Write the edition's index into ``directory`` (``navlights prepare``), unless it holds it already; built
+    here unless in memory. True when it was written."""
+    key = index_key(edition)
+    if compiled.read([directory], _name(edition, key), _head(key), EditionIndex) is not None:
+        return False
+    got = _MEMO.get(id(edition))
+    idx = got[1] if got is not None and got[0] is edition and got[1].key == key else build_index(edition, key)
+    _MEMO[id(edition)] = (edition, idx)
+    return compiled.write(directory, _name(edition, key), _head(key), idx, prune=f"identify-{edition.id}-*.pickle")
+
+
+KEEP_ON_DISK = compiled.KEEP_ON_DISK
 
 
 def clear_cache() -> None:
