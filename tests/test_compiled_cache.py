@@ -152,7 +152,7 @@ def test_the_command_table_names_every_command_of_every_module():
     assert defined == COMMAND_MODULES
     import pkgutil
     import navlights.cli as pkg
-    with_commands = {m.name for m in pkgutil.iter_modules(pkg.__path__)
+    with_commands = {m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_")
                      if hasattr(importlib.import_module(f"navlights.cli.{m.name}"), "COMMANDS")}
     assert with_commands == set(modules)          # no module of commands left out of the table
 
