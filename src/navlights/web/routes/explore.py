@@ -36,10 +36,26 @@ async def explore_page(request: Request) -> HTMLResponse:
                    else message)
         except NavlightsError as e:
             err = failed(e)
+    form = form_values(request, DEFAULT_VESSEL)
+    vessel_form = tuple(sorted((k, v) for k, v in form.items() if k not in OBSERVER_FIELDS))
     return page(request, "explore.html", status=422 if err else 200, title="Explore", data=data, svgs=svgs,
-                form=form_values(request, DEFAULT_VESSEL), error=err, ask=ask,
+                form=form, error=err, ask=ask,
+                vessel_fields_html=_vessel_fields_html(context(request).templates, vessel_form,
+                                                       ask[0] if ask else None),
                 details_html=_details_html(context(request).templates, q.vessel(), q.edition, q.choose, q.period,
                                            data["links"]["compare"]) if data and q else "")
+
+
+#: The form's fields that describe the observer, not the vessel (the slider moves them).
+OBSERVER_FIELDS = frozenset({"aspect", "distance", "period", "choose", "edition"})
+
+
+@lru_cache(maxsize=256)
+def _vessel_fields_html(env: Environment, vessel_form: tuple[tuple[str, str], ...], needed: str | None) -> Markup:
+    """The vessel's part of the form (some forty fields): the same for every aspect, so written once per vessel
+    as the user typed it (and the fact asked for), not on every move of the slider."""
+    macro = env.get_template("_macros.html").module.vessel_fields  # type: ignore[attr-defined]
+    return Markup(macro(dict(vessel_form), needed))
 
 
 @lru_cache(maxsize=256)
