@@ -281,6 +281,20 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _grouped(lights: tuple[tuple[str, str], ...], other: dict[str, str], hidden: dict[str, str],
+             words: dict[str, str], default: str) -> dict[str, list[tuple[str, str]]]:
+    """The lights of ``lights`` not in ``other``, grouped by why (``hidden``'s reason in ``words``)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for role, name in lights:
+        if role not in other:
+            out.setdefault(words.get(hidden.get(role, ""), default), []).append((role, name))
+    return out
+
+
+def _why(why: str, lights: list[tuple[str, str]]) -> str:
+    return _PLURAL.get(why, why) if len(lights) > 1 else why
+
+
 def _events(prev: Look | None, lk: Look) -> list[Event]:
     """What changed since the minute before: lights into view and out (with why), and the picture."""
     t, o, g = lk.time, lk.observer, lk.target
@@ -288,25 +302,14 @@ def _events(prev: Look | None, lk: Look) -> list[Event]:
     if prev is None:
         text = f"at {lk.distance_nm:.1f} nm, {lk.picture}" + (f": {lk.meaning}" if want else "")
         return [Event(t, o, g, "start", text, distance_nm=lk.distance_nm)]
-    out = []
-    before, now = dict(prev.seen), dict(lk.seen)
-    came: dict[str, list[tuple[str, str]]] = {}
-    for role, name in lk.seen:
-        if role not in before:
-            why = {"range": " (within its range)", "arc": " (into its arc)"}.get(prev.hidden.get(role, ""), "")
-            came.setdefault(why, []).append((role, name))
-    for why, got in came.items():
-        out.append(Event(t, o, g, "in-view", f"her {_names([n for _, n in got])} came into view{_PLURAL.get(why, why) if len(got) > 1 else why} "
-                         f"at {lk.distance_nm:.1f} nm", got[0][0], lk.distance_nm))
-    went: dict[str, list[tuple[str, str]]] = {}
-    for role, name in prev.seen:
-        if role not in now:
-            why = {"range": "beyond its range", "arc": "out of its arc"}.get(lk.hidden.get(role, ""), "out of view")
-            went.setdefault(why, []).append((role, name))
-    for why, gone in went.items():
-        out.append(Event(t, o, g, "out-of-view", f"her {_names([n for _, n in gone])} went "
-                         f"{_PLURAL.get(why, why) if len(gone) > 1 else why} at {lk.distance_nm:.1f} nm",
-                         gone[0][0], lk.distance_nm))
+    before = dict(prev.seen)
+    came = _grouped(lk.seen, before, prev.hidden, {"range": " (within its range)", "arc": " (into its arc)"}, "")
+    went = _grouped(prev.seen, dict(lk.seen), lk.hidden, {"range": "beyond its range", "arc": "out of its arc"},
+                    "out of view")
+    out = [Event(t, o, g, "in-view", f"her {_names([n for _, n in got])} came into view{_why(why, got)} "
+                 f"at {lk.distance_nm:.1f} nm", got[0][0], lk.distance_nm) for why, got in came.items()]
+    out += [Event(t, o, g, "out-of-view", f"her {_names([n for _, n in gone])} went {_why(why, gone)} "
+                  f"at {lk.distance_nm:.1f} nm", gone[0][0], lk.distance_nm) for why, gone in went.items()]
     if (set(before) | {r for r, _ in prev.glimpsed}) != want and lk.meaning != prev.meaning:
         extra = ""
         if lk.glimpsed:
