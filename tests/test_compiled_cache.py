@@ -37,6 +37,25 @@ class Counting:
         return loader.parse_bytes(data, path)
 
 
+def canonical(obj: object) -> object:
+    """A comparable form of a rule-base value: dataclasses field by field (the memo left out), sets sorted.
+
+    Not ``repr``: a set's iteration order depends on its insertion history under the process's string hashing,
+    so a set read back from a pickle can print in another order than the same set parsed (an intermittent
+    failure in one full run)."""
+    import dataclasses
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return (type(obj).__name__, tuple((f.name, canonical(getattr(obj, f.name)))
+                                          for f in dataclasses.fields(obj) if f.name != "memo"))
+    if isinstance(obj, dict):
+        return tuple(sorted(((repr(k), canonical(v)) for k, v in obj.items()), key=lambda kv: kv[0]))
+    if isinstance(obj, (set, frozenset)):
+        return ("set", tuple(sorted(repr(canonical(x)) for x in obj)))
+    if isinstance(obj, (list, tuple)):
+        return tuple(canonical(x) for x in obj)
+    return repr(obj)
+
+
 def test_an_edition_read_back_is_the_edition_the_file_gives(cache: Path):
     parse = Counting()
     path = loader.DATA / "intl-1972.toml"
@@ -45,7 +64,7 @@ def test_an_edition_read_back_is_the_edition_the_file_gives(cache: Path):
     assert parse.calls == 1                                    # the second came from the disk
     assert [p.name for p in cache.glob("edition-intl-1972-*.pickle")] != []
     fresh = loader.load_file(path)
-    assert repr(again) == repr(first) == repr(fresh)
+    assert canonical(again) == canonical(first) == canonical(fresh)
     assert again is not first and again.memo == {}
     d = api.display({"propulsion": "power", "length": "60 m"}, again)
     assert [i.role for i in d.lights] == [i.role for i in api.display({"propulsion": "power", "length": "60 m"},
