@@ -388,7 +388,7 @@ def test_garbage_bodies_never_500(client, body):
 # --- training -----------------------------------------------------------------------------------------------
 
 
-def answer(client, edition="intl-1960", right=True):
+def answer(client, edition="intl-1972", right=True):        # the trainer's default edition
     question = client.get("/train.json?edition=" + edition).json()["question"]
     full = Progress(client.app.state.progress.path).stored(question["id"])
     choice = full["answer"] if right else (full["answer"] + 1) % len(question["choices"])
@@ -403,7 +403,9 @@ def test_a_question_has_one_fitting_answer(client):
     assert question["picture_words"] and "vessel" not in question and "answer" not in question
     full = client.app.state.progress.stored(question["id"])
     # every choice's picture from the question's aspect differs from the others; the answer's is the one shown
-    words = [api.view(api.display(v, "intl-1960"), full["aspect_deg"]).describe() for v in full["choice_vessels"]]
+    assert question["edition"] == "intl-1972"              # the trainer opens on the current rules
+    words = [api.view(api.display(v, question["edition"]), full["aspect_deg"]).describe()
+             for v in full["choice_vessels"]]
     assert len(set(words)) == len(words)
     assert words[full["answer"]] == question["picture_words"]
     assert full["choice_vessels"][full["answer"]] == full["vessel"]

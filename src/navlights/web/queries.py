@@ -194,10 +194,14 @@ class IdentifyQuery(_Query):
     limit: int = Field(20, ge=1, le=500, description="at most this many hypotheses")
 
 
+#: The trainer opens on the current international rules (mariners train for today's examinations), as Explore does.
+TRAIN_EDITION = "intl-1972"
+
+
 class TrainQuery(_Query):
     """Which edition to train on."""
 
-    edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias",
+    edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
                          json_schema_extra=_edition_enum)
 
 
