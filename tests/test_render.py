@@ -331,3 +331,22 @@ def test_seaplane_is_drawn_with_fuselage_and_wing_not_a_ship():
                          aspect_deg=30, distance_nm=0.5)
     assert 'class="wing"' in svg and "seaplane" in svg
     assert 'class="house"' not in svg          # no deckhouse on a seaplane
+
+
+def test_ids_are_written_only_where_the_web_scopes_them():
+    """web.pages.scope_ids prefixes ids by plain replacing of `id="`, `url(#` and `href="#`: sound only while no
+    other attribute's name ends in "id" and every reference is one of those two forms."""
+    import re
+
+    from navlights.web.pages import scope_ids
+    for edition, vessel in [("intl-1972", {"propulsion": "power", "length": "200 ft"}),
+                            ("intl-1960", {"propulsion": "power", "length": "30 m", "towing": {"tow_length": "700 ft"}}),
+                            ("us-inland", {"propulsion": "sail", "length": "10 m"})]:
+        for view in ("night", "day", "plan"):
+            svg = api.render_svg(vessel, edition, view=view, aspect_deg=30)
+            assert re.findall(r'[\w:-]id="', svg) == []
+            scoped = scope_ids(svg, "v")
+            ids = set(re.findall(r'\bid="([^"]+)"', scoped))
+            refs = set(re.findall(r'url\(#([^)]+)\)|href="#([^"]+)"', scoped))
+            assert all(i.startswith("v-") for i in ids)
+            assert {r for pair in refs for r in pair if r} <= ids

@@ -46,18 +46,22 @@ def identifier() -> Any:
     return getattr(api, "identify_json", None)
 
 
-_ID = re.compile(r'\bid="([^"]+)"')
-_URL = re.compile(r"url\(#([^)]+)\)")
-_HREF = re.compile(r'\bhref="#([^"]+)"')
+#: Where the renderer names an id (render/svg.py writes ids only on gradients, and no other attribute ends in
+#: "id"): its definition, and the two ways of referring to it.
+_ID_PLACES = ('id="', "url(#", 'href="#')
 
 
 def scope_ids(svg: str | None, prefix: str) -> str | None:
-    """The SVG with its ids prefixed, so several pictures share a page without their gradients colliding."""
+    """The SVG with its ids prefixed, so several pictures share a page without their gradients colliding.
+
+    >>> scope_ids('<g id="sky"/><rect fill="url(#sky)"/><use href="#sky"/><a href="x"/>', "view")
+    '<g id="view-sky"/><rect fill="url(#view-sky)"/><use href="#view-sky"/><a href="x"/>'
+    """
     if svg is None:
         return None
-    svg = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', svg)
-    svg = _URL.sub(lambda m: f"url(#{prefix}-{m.group(1)})", svg)
-    return _HREF.sub(lambda m: f'href="#{prefix}-{m.group(1)}"', svg)
+    for place in _ID_PLACES:                   # plain replacing: a regex with a callback per match cost ~0.1 ms
+        svg = svg.replace(place, place + prefix + "-")
+    return svg
 
 
 _TITLE = re.compile(r"<title>.*?</title>\s*", re.S)
