@@ -24,9 +24,16 @@ from .style import FONT_FAMILY
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
+# Any character clean() changes: most texts and attribute values have none, and are returned as they are.
+_TO_CLEAN = re.compile("[&<>\"'\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def clean(text: Any) -> str:
     """Text safe inside an element or a double-quoted attribute: &, <, >, " and ' escaped."""
-    s = _INVALID_XML.sub("\ufffd", str(text))
+    s = str(text)
+    if _TO_CLEAN.search(s) is None:
+        return s
+    s = _INVALID_XML.sub("\ufffd", s)
     return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
 
@@ -39,13 +46,18 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+@lru_cache(maxsize=256)
+def _attr_name(k: str) -> str:
+    """A keyword's attribute name: ``class_`` -> class, ``xlink__href`` -> xlink:href, ``font_size`` -> font-size."""
+    return k.rstrip("_").replace("__", ":").replace("_", "-")
+
+
 def _attrs(**kw: Any) -> str:
     out = []
     for k, v in kw.items():
         if v is None or v == "":
             continue
-        name = k.rstrip("_").replace("__", ":").replace("_", "-")
-        out.append(f'{name}="{_n(v) if isinstance(v, float) else clean(v)}"')
+        out.append(f'{_attr_name(k)}="{_n(v) if isinstance(v, float) else clean(v)}"')
     return " ".join(out)
 
 
