@@ -47,3 +47,24 @@ def test_memo_is_bounded_by_the_edition():
     for _ in range(50):
         display(SMALL_SAILING, ed)
     assert len(ed.memo) == size           # no growth on repeat
+
+
+def test_a_displays_view_preparation_is_its_own():
+    """engines.view remembers, on the display, what a view prepares before the aspect matters. A display made by
+    dataclasses.replace with other items (identify does) starts an empty memo, and a remembered preparation gives
+    the picture a fresh display gives."""
+    import dataclasses
+
+    from navlights import api
+    from navlights.engines.view import view
+    vessel = {"propulsion": "power", "length": "200 ft"}
+    d = api.display(vessel, "intl-1972")
+    first = view(d, 33.3).describe()
+    assert any(k[0] == "view-prepared" for k in d.memo)
+    e = dataclasses.replace(d, items=d.items[:1])
+    assert e.memo == {} and e.memo is not d.memo
+    assert view(e, 33.3).describe() != first
+    fresh = dataclasses.replace(d)                    # same items, an empty memo
+    for aspect in (0.0, 33.3, 112.5, 200.0, 359.9):
+        assert view(d, aspect).to_dict() == view(fresh, aspect).to_dict()
+    assert view(d, 33.3, choose="all").to_dict() == view(fresh, 33.3, choose="all").to_dict()

@@ -250,6 +250,9 @@ class Display:
     notes: tuple[Note, ...]
     provisions: tuple[str, ...]
     complete: bool
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Per-display memo for engines (what a view prepares before the aspect matters); lives with the display.
+    Not an init field, so ``dataclasses.replace`` (a display with other items) starts an empty one."""
 
     @property
     def lights(self) -> tuple[Item, ...]:

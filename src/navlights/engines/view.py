@@ -603,7 +603,6 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
          period: str | None = None, near_limit_fraction: float = DEFAULT_NEAR_LIMIT_FRACTION) -> Picture:
     """What an observer at ``aspect_deg`` from the vessel and ``distance_nm`` off sees of her display."""
     from .. import geometry as g
-    from ..placement import place
 
     aspect = check_aspect(aspect_deg)
     dist = _check_range(distance_nm, "distance", 0.0, MAX_DISTANCE_NM, "nautical miles", True)
@@ -612,23 +611,9 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
     tol = _check_range(edge_tol_deg, "edge-tol", 0.0, MAX_EDGE_TOL_DEG, "degrees", False) or 0.0
     near = _check_range(near_limit_fraction, "near-limit-fraction", 0.0, 1.0, "(a fraction)", False) or 0.0
     period = resolve_period(display, period)
-    chosen = select(display, choose, period)
-    items = [i for i, _ in chosen]
+    chosen, placement, lights, table = _prepared(display, choose, period)
     vessel = display.vessel
-    placement = place(items, getattr(vessel, "length_m", None), getattr(vessel, "breadth_m", None))
     notes = list(placement.notes)
-
-    lights = [i.what == "light" for i in items]
-    rows = []
-    for it in items:
-        pos = placement.get(it.role)
-        if it.what == "light" and it.arc_deg is not None and not it.all_round:
-            f, w = it.arc_deg[0], float(g.arc_width(*it.arc_deg))
-        else:
-            f, w = 0.0, 360.0
-        rng = it.range_nm if (it.what == "light" and it.range_nm is not None) else float("nan")
-        rows.append((f, w, rng, pos.x_m, pos.y_m, pos.z_m))
-    table = g.LightTable.from_rows(rows)
     # Shapes: seen from every aspect, no range test (the law gives none).
     res = g.sweep(table, [aspect], dist, eye_height_m=eye, visibility_nm=vis)
     limit = res["limit_nm"]
@@ -667,6 +652,37 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
                    tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
                    picture_gaps(display, period))
+
+
+_MAX_PREPARED = 16    # (choice, period) preparations remembered on one display
+
+
+def _prepared(display: Display, choose: str | Mapping[str, Any], period: str) -> tuple[Any, Any, list[bool], Any]:
+    """What a view needs before the aspect matters (the items chosen, their placement, which are lights, the light
+    table), remembered on the display for a named choice; made afresh for a choice given as a mapping."""
+    from .. import geometry as g
+    from ..placement import place
+    key = ("view-prepared", choose, period) if isinstance(choose, str) else None
+    if key is not None and key in display.memo:
+        return display.memo[key]
+    chosen = select(display, choose, period)
+    items = [i for i, _ in chosen]
+    vessel = display.vessel
+    placement = place(items, getattr(vessel, "length_m", None), getattr(vessel, "breadth_m", None))
+    lights = [i.what == "light" for i in items]
+    rows = []
+    for it in items:
+        pos = placement.get(it.role)
+        if it.what == "light" and it.arc_deg is not None and not it.all_round:
+            f, w = it.arc_deg[0], float(g.arc_width(*it.arc_deg))
+        else:
+            f, w = 0.0, 360.0
+        rng = it.range_nm if (it.what == "light" and it.range_nm is not None) else float("nan")
+        rows.append((f, w, rng, pos.x_m, pos.y_m, pos.z_m))
+    out = (chosen, placement, lights, g.LightTable.from_rows(rows))
+    if key is not None and len(display.memo) < _MAX_PREPARED:
+        display.memo[key] = out
+    return out
 
 
 def _character(it: Item) -> tuple[str, tuple[float, float | None] | None]:
