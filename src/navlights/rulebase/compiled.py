@@ -150,18 +150,25 @@ def load(path: Path, parse: Callable[[bytes, Path], Any], into: Path | None = No
     from ..model import Edition
     data = path.read_bytes()
     key = edition_key(data)
-    name = f"edition-{path.stem}-{key}.pickle"
-    head = ("navlights-edition", FORMAT, key)
+    # made and written at once: before any engine sets its memo or compiled functions
+    return _through(f"edition-{path.stem}-{key}.pickle", ("navlights-edition", FORMAT, key), Edition,
+                    lambda: parse(data, path), into, f"edition-{path.stem}-*.pickle", KEEP_ON_DISK)
+
+
+def _through(name: str, head: tuple[Any, ...], kind: type[T], build: Callable[[], T], into: Path | None,
+             prune: str, keep: int) -> T:
+    """The entry ``name`` read from the user's cache or the prepared directory; else ``build()``, written to the
+    user's cache (or to ``into``, where ``navlights prepare`` writes, which is then not read)."""
     user = cache_dir(default_cache_dir())
     if into is None:
-        got = read(search_dirs(user), name, head, Edition)
+        got = read(search_dirs(user), name, head, kind)
         if got is not None:
             return got
-    edition = parse(data, path)          # written at once: before any engine sets its memo or compiled functions
+    out = build()
     target = into or user
     if target is not None:
-        write(target, name, head, edition, prune=f"edition-{path.stem}-*.pickle")
-    return edition
+        write(target, name, head, out, prune=prune, keep=keep)
+    return out
 
 
 def names(data_dir: Path, build: Callable[[], T], into: Path | None = None) -> T:
@@ -175,15 +182,6 @@ def names(data_dir: Path, build: Callable[[], T], into: Path | None = None) -> T
     except OSError:
         return build()
     key = h.hexdigest()[:32]
-    name = f"names-{key}.pickle"
-    head = ("navlights-names", FORMAT, key)
-    user = cache_dir(default_cache_dir())
-    if into is None:
-        got = read(search_dirs(user), name, head, tuple)
-        if got is not None:
-            return got  # type: ignore[return-value]
-    out = build()
-    target = into or user
-    if target is not None:
-        write(target, name, head, out, prune="names-*.pickle", keep=16)     # tiny; one per checkout of the rules
-    return out
+    # tiny; one per checkout of the rules
+    return _through(f"names-{key}.pickle", ("navlights-names", FORMAT, key), tuple, build, into,  # type: ignore[arg-type, return-value]
+                    "names-*.pickle", 16)
