@@ -53,3 +53,14 @@ def test_the_check_sees_relative_imports() -> None:
 def test_cli_imports_only_the_facade(path: Path) -> None:
     outside = [m for m in _imports(path) if not m.startswith(("navlights.cli", "navlights.web")) and m not in ALLOWED]
     assert not outside, f"{path.relative_to(SRC)} imports {outside}; route them through navlights.api"
+
+
+def test_the_waters_are_named_once():
+    """The waters the editions name are one tuple (navlights.model.WATERS); the web query's literal and every
+    edition's waters agree with it (the loader refuses others)."""
+    import typing
+
+    from navlights import api
+    from navlights.web.queries import GoverningQuery
+    assert set(typing.get_args(GoverningQuery.model_fields["waters"].annotation)) == set(api.WATERS)
+    assert {w for e in api.editions() for w in e.waters} == set(api.WATERS)

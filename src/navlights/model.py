@@ -10,6 +10,9 @@ from typing import Any
 PROVENANCES = ("primary", "secondary", "inferred", "gap")
 
 #: What each status of an item in a display means (shown in tables and remarks).
+#: The waters the editions name (an edition's ``waters``); ``governing``, traffic and the interfaces take these.
+WATERS = ("high-seas", "great-lakes", "us-inland")
+
 STATUS_WORDS = {
     "required": "required",
     "optional": "optional: she may show it",

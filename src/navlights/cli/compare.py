@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ..api import WATERS
 from .options import json_option, print_json, vessel_from_options, vessel_options
 
 
@@ -66,7 +67,7 @@ def differences_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
 
 @click.command("governing")
 @click.option("--date", "date", required=True, help="YYYY-MM-DD, e.g. 1956-07-25")
-@click.option("--waters", "waters", required=True, type=click.Choice(["high-seas", "great-lakes", "us-inland"]))
+@click.option("--waters", "waters", required=True, type=click.Choice(list(WATERS)))
 @json_option()
 def governing_cmd(date: str, waters: str, as_json: bool) -> None:
     """Which edition governed on a date in the given waters, from each edition's recorded in-force dates."""

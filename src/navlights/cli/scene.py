@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
+from navlights.traffic.api import TRAFFIC_WATERS as WATERS
+
 from ..errors import NavlightsError
 from .options import json_option, print_json
-
-WATERS = ("high-seas", "great-lakes", "us-inland")
 
 
 def _read(path: str, what: str) -> str:

@@ -9,9 +9,11 @@ from typing import Any
 
 import click
 
+from navlights.traffic.api import TRAFFIC_WATERS
+
 from .options import json_option, print_json
 
-_WATERS = click.Choice(["high-seas", "great-lakes", "us-inland"])
+_WATERS = click.Choice(list(TRAFFIC_WATERS))
 
 
 def _choice_options(f: Any) -> Any:

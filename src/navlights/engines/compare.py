@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import MissingFactError, NavlightsError, VesselError
-from ..model import Display, Edition, Item
+from ..model import WATERS, Display, Edition, Item
 from ..units import m_to_ft
 from ..vessel import Vessel, make_vessel
 from .display import display
@@ -18,7 +18,6 @@ from .display import display
 #: Item fields compared, with the words used for them.
 FIELDS = (("colour", "colour"), ("arc_deg", "arc"), ("range_nm", "range"), ("status", "status"),
           ("group", "alternatives group"), ("scheme", "scheme"), ("term", "term"))
-WATERS = ("high-seas", "great-lakes", "us-inland")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from . import compiled
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
-from ..model import (At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
+from ..model import (WATERS, At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
                      RangeBand, ShapeKind, Show, Side, Source)
 from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 
@@ -332,6 +332,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     b.cross_check(provisions, lights)
     intensity = None if e.intensity is None else Intensity(e.intensity.threshold_lux, e.intensity.transmissivity,
                                                            b.cite(e.intensity, "edition.intensity"))
+    b.problems += [f"edition.waters: '{w}' is not one of {', '.join(WATERS)}" for w in e.waters if w not in WATERS]
     b.problems += [f"edition.succeeds.{w}: '{w}' is not one of the edition's waters ({', '.join(e.waters)})"
                    for w in e.succeeds if w not in e.waters]
     b.problems += [f"edition.succeeds.{w}: an edition cannot succeed itself" for w, p in e.succeeds.items()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any  # noqa: E402
 
+from ..model import WATERS  # noqa: E402  (a tuple of names: the model module is dataclasses only)
+
 
 def ais_choice(edition: str | None = None, waters: str | None = None, region: Any = None) -> Any:
     """How each fix's edition is chosen: a named edition, named waters, or a region (a GeoJSON polygon file:
@@ -73,7 +75,7 @@ def ais_batch(input_path: str, output_path: str, *, scheduler: str | None = None
 # --- scenes and encounters (traffic/geo.py, traffic/scene.py, traffic/encounter.py) ---
 
 DEFAULT_WATERS = "high-seas"
-TRAFFIC_WATERS = ("high-seas", "great-lakes", "us-inland")
+TRAFFIC_WATERS = WATERS           # the waters names the editions use (navlights.model.WATERS)
 
 
 def read_scene(data: Any) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NavlightsError
+from ..model import WATERS
 
 OUTSIDE = "high-seas"
 INSIDE = "us-inland"
-WATERS = ("high-seas", "great-lakes", "us-inland")
 
 
 class RegionError(NavlightsError, ValueError):
