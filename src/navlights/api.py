@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .engines import display as _display
@@ -247,15 +248,20 @@ def _vessel_for_view(vessel: dict[str, Any] | Vessel, view: str) -> Vessel:
 
     Restricted visibility is kept (it shows lights and shapes)."""
     from .render.scene import check_view
-    from .vessel import Vessel as _Vessel
     view = check_view(view)
     v = make_vessel(vessel)
     want = "day" if view == "day" else "night"
     if v.time in (want, "restricted-visibility"):
         return v
-    fields = {k: getattr(v, k) for k in _Vessel.model_fields}
-    fields["time"] = want
-    return _Vessel.model_construct(_fields_set=set(v.model_fields_set) | {"time"}, **fields)
+    return _at_time(v, want)
+
+
+@lru_cache(maxsize=512)
+def _at_time(v: Vessel, time: str) -> Vessel:
+    """``v`` at ``time`` of day, made once per vessel (a picture asks for both times on every aspect)."""
+    fields = {k: getattr(v, k) for k in Vessel.model_fields}
+    fields["time"] = time
+    return Vessel.model_construct(_fields_set=set(v.model_fields_set) | {"time"}, **fields)
 
 
 def _render_displays(vessel: dict[str, Any] | Vessel, ed: Edition, view: str) -> tuple[Display, Display | None]:
@@ -550,8 +556,6 @@ def example_plans() -> dict[str, str]:
 
 # =============================================================================================
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
-
-from functools import lru_cache  # noqa: E402
 
 from .errors import NavlightsError, VesselError  # noqa: E402
 

@@ -58,8 +58,16 @@ def _offset(x: float, y: float, aspect_deg: float) -> float:
 
 def _solid(outline_pairs: list[tuple[list[tuple[float, float]], float]], aspect_deg: float) -> list[
         tuple[float, float]]:
-    """Silhouette (offset, height) of stacked horizontal outlines seen from the aspect."""
-    pts = [(_offset(x, y, aspect_deg), z) for outline, z in outline_pairs for x, y in outline]
+    """Silhouette (offset, height) of stacked horizontal outlines seen from the aspect.
+
+    An outline lies at one height, so it is seen as a level segment: only its two ends (the least and the
+    greatest offset) can be corners of the silhouette, and the hull of the ends is the hull of every point."""
+    a = math.radians(aspect_deg)
+    s, c = math.sin(a), math.cos(a)
+    pts = []
+    for outline, z in outline_pairs:
+        offsets = [x * s - y * c for x, y in outline]
+        pts += ((min(offsets), z), (max(offsets), z))
     return _convex_hull(pts)
 
 

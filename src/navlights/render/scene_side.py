@@ -97,10 +97,17 @@ def _other_positions(display: Any, picture: Any) -> list[Any]:
     other = "day" if picture.period == "night" else "night"
     if display is None:
         return []
+    key = ("other-positions", other, picture.placement.length_m, picture.placement.breadth_m)
+    if key in display.memo:                  # the same at every aspect: remembered on the display
+        return list(display.memo[key])
     items = [i for i, _ in select(display, "typical", other)]
-    if not items:
-        return []
-    return list(place(items, picture.placement.length_m, picture.placement.breadth_m).positions)
+    out = list(place(items, picture.placement.length_m, picture.placement.breadth_m).positions) if items else []
+    if len(display.memo) < _MAX_MEMO:
+        display.memo[key] = tuple(out)
+    return out
+
+
+_MAX_MEMO = 32      # entries a picture adds to one display's memo, at most
 
 def _canonical(display: Any, picture: Any) -> dict[str, str]:
     out = {i.role: i.canonical for i in picture.items}

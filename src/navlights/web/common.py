@@ -99,10 +99,15 @@ def _article(words: str) -> str:
 
 def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
     """An HTML page from its template; every page gets the edition list and what this build can do."""
+    return HTMLResponse(page_html(request, name, **ctx), status_code=status)
+
+
+def page_html(request: Request, name: str, **ctx: Any) -> str:
+    """The text of :func:`page`."""
     ctx.setdefault("editions", pages.edition_choices())
     ctx.setdefault("render_available", pages.renderer() is not None)
     ctx.setdefault("identify_available", pages.identifier() is not None)
-    return HTMLResponse(context(request).templates.get_template(name).render(**ctx), status_code=status)
+    return context(request).templates.get_template(name).render(**ctx)
 
 
 def error_page(request: Request, status: int, message: str, field: str | None = None) -> HTMLResponse:

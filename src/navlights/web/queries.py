@@ -8,7 +8,7 @@ both turn them into the vessel by one translation, ``Vessel.from_fields``, which
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
@@ -123,8 +123,9 @@ class VesselFields(_Query):
 
     @cached_property
     def built_vessel(self) -> Vessel:
-        """:meth:`Vessel.from_fields` of the vessel parameters, remembered on this (frozen) query."""
-        return Vessel.from_fields(**{k: getattr(self, k) for k in VesselFields.model_fields})
+        """:meth:`Vessel.from_fields` of the vessel parameters, remembered on this (frozen) query and, across
+        queries, per distinct set of values (a slider's requests differ only in the observer's fields)."""
+        return _vessel_from(tuple(getattr(self, k) for k in VESSEL_PARAMS))
 
     def params(self) -> dict[str, Any]:
         """The parameters that were given, for links and forms."""
@@ -138,6 +139,12 @@ def vessel_params(vessel: dict[str, Any] | Vessel) -> dict[str, Any]:
 
 
 VESSEL_PARAMS = tuple(VesselFields.model_fields)
+
+
+@lru_cache(maxsize=1024)
+def _vessel_from(values: tuple[Any, ...]) -> Vessel:
+    """The vessel of the flat fields' values (in :data:`VESSEL_PARAMS` order); a refusal is not remembered."""
+    return Vessel.from_fields(**dict(zip(VESSEL_PARAMS, values)))
 
 
 class VesselQuery(VesselFields):

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import re
+import secrets
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ... import api
 from ...errors import MissingFactError, NavlightsError
 from .. import pages
-from ..common import context, defaults_if_empty, failed, form_values, json_query, page, parse, query_parameters
+from ..common import (context, defaults_if_empty, failed, form_values, json_query, page, page_html, parse,
+                      query_parameters)
 from ..queries import ViewQuery
 
 router = APIRouter()
@@ -37,13 +41,77 @@ async def explore_page(request: Request) -> HTMLResponse:
         except NavlightsError as e:
             err = failed(e)
     form = form_values(request, DEFAULT_VESSEL)
+    templates = context(request).templates
+    figure = Markup(templates.get_template("_explore_figure.html").render(data=data, svgs=svgs, form=form)) \
+        if data else Markup()
+    if data and q and not err and not ask:
+        # The page round the picture is the same for every aspect: written once per form, the slots filled here.
+        shell = _explore_shell(request, q, data, form)
+        return HTMLResponse(shell.fill({_FIGURE: figure, _JSON_LINK: str(escape(data["links"]["json"])),
+                                        _PLAN: str(escape(data["render"]["plan"]))}))
+    return page(request, "explore.html", status=422 if err else 200, **_page_context(request, q, data, form, err,
+                                                                                      ask, figure))
+
+
+def _page_context(request: Request, q: ViewQuery | None, data: dict[str, Any] | None, form: dict[str, str],
+                  err: Any, ask: Any, figure: Markup) -> dict[str, Any]:
+    templates = context(request).templates
     vessel_form = tuple(sorted((k, v) for k, v in form.items() if k not in OBSERVER_FIELDS))
-    return page(request, "explore.html", status=422 if err else 200, title="Explore", data=data, svgs=svgs,
-                form=form, error=err, ask=ask,
-                vessel_fields_html=_vessel_fields_html(context(request).templates, vessel_form,
-                                                       ask[0] if ask else None),
-                details_html=_details_html(context(request).templates, q.vessel(), q.edition, q.choose, q.period,
+    return dict(title="Explore", data=data, form=form, error=err, ask=ask, figure_html=figure,
+                vessel_fields_html=_vessel_fields_html(templates, vessel_form, ask[0] if ask else None),
+                details_html=_details_html(templates, q.vessel(), q.edition, q.choose, q.period,
                                            data["links"]["compare"]) if data and q else "")
+
+
+#: The slots of a page shell, written where what moves with the aspect goes (the figure, the links that carry the
+#: query): letters and digits only (HTML escaping leaves them as they are), unknown to anyone outside this process.
+_SLOT = "navlightsslot" + secrets.token_hex(8)
+_FIGURE, _JSON_LINK, _PLAN = _SLOT + "figure", _SLOT + "json", _SLOT + "plan"
+
+
+class Shell:
+    """A page's text cut at its slots: the parts between them, and which slot follows each part."""
+
+    def __init__(self, text: str, slots: tuple[str, ...]) -> None:
+        self.parts: list[str] = []
+        self.slots: list[str] = []
+        pattern = re.compile("|".join(re.escape(s) for s in slots))
+        pos = 0
+        for m in pattern.finditer(text):
+            self.parts.append(text[pos:m.start()])
+            self.slots.append(m.group())
+            pos = m.end()
+        self.parts.append(text[pos:])
+
+    def fill(self, values: dict[str, str]) -> str:
+        out = [self.parts[0]]
+        for slot, part in zip(self.slots, self.parts[1:]):
+            out += (values[slot], part)
+        return "".join(out)
+
+
+_SHELLS: OrderedDict[tuple[Any, ...], Shell] = OrderedDict()
+_MAX_SHELLS = 256
+
+
+def _explore_shell(request: Request, q: ViewQuery, data: dict[str, Any], form: dict[str, str]) -> Shell:
+    """The Explore page with slots for the figure and the JSON link, per form without its aspect (the page's every
+    other part follows from it) and the app's templates; remembered for the last 256."""
+    templates = context(request).templates
+    key = (id(templates), tuple(sorted((k, v) for k, v in form.items() if k != "aspect")))
+    shell = _SHELLS.get(key)
+    if shell is not None:
+        _SHELLS.move_to_end(key)
+        return shell
+    # What depends on the aspect is a slot or left out (the picture is the figure's), so that no request's aspect
+    # stays in the shell (tests/test_web_explore_shell.py compares the shell with the whole page written afresh).
+    slotted = {**data, "picture": None, "query": None, "links": {**data["links"], "json": _JSON_LINK},
+               "render": {**data["render"], "plan": _PLAN, "view": None}}
+    ctx = _page_context(request, q, slotted, form, None, None, Markup(_FIGURE))
+    shell = _SHELLS[key] = Shell(page_html(request, "explore.html", **ctx), (_FIGURE, _JSON_LINK, _PLAN))
+    if len(_SHELLS) > _MAX_SHELLS:
+        _SHELLS.popitem(last=False)
+    return shell
 
 
 #: The form's fields that describe the observer, not the vessel (the slider moves them).
