@@ -64,7 +64,7 @@ def _solid(outline_pairs: list[tuple[list[tuple[float, float]], float]], aspect_
     greatest offset) can be corners of the silhouette, and the hull of the ends is the hull of every point."""
     a = math.radians(aspect_deg)
     s, c = math.sin(a), math.cos(a)
-    pts = []
+    pts: list[tuple[float, float]] = []
     for outline, z in outline_pairs:
         offsets = [x * s - y * c for x, y in outline]
         pts += ((min(offsets), z), (max(offsets), z))
