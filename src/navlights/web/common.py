@@ -212,7 +212,7 @@ def form_values(request: Request, defaults: dict[str, Any] | None = None) -> dic
 
 def defaults_if_empty(request: Request, q: M, defaults: dict[str, Any]) -> M:
     """``q``, or the defaults when the query string is empty (a first visit)."""
-    return type(q).model_validate(defaults) if not request.url.query else q
+    return type(q).model_validate(defaults) if not request.scope.get("query_string") else q
 
 
 def failed(err: NavlightsError) -> FieldError:

@@ -12,7 +12,7 @@ import logging
 import re
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from .. import api
 from ..errors import NavlightsError
@@ -202,18 +202,37 @@ def _explore_dynamic(q: ViewQuery, render_available: bool) -> dict[str, Any]:
                             eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
                             period=q.period)
     params = q.params()
-    query = _url("", params)                 # the query string, written once for the three links that carry it
-    render = f"/api/render.svg{query}{'&' if query else '?'}"
+    before, after, compare = _links(tuple((k, v) for k, v in params.items() if k != "aspect"))
+    # the query string, written once for the three links that carry it (and all but the aspect once per query)
+    query = f"{before}aspect={quote_plus(str(params['aspect']))}{after}"
+    render = f"/api/render.svg{query}&"
     return {
         "query": params,
         "picture": picture,
         "render": {"available": render_available,
                    "view": f"{render}view={picture['period']}&width={NIGHT_SIZE[0]}&height={NIGHT_SIZE[1]}",
                    "plan": f"{render}view=plan&width={PLAN_SIZE[0]}&height={PLAN_SIZE[1]}"},
-        "links": {"json": "/explore.json" + query, "compare": _url("/compare", {
-            k: v for k, v in params.items() if k not in ("edition", "aspect", "distance", "eye_height",
-                                                        "visibility", "period", "choose")})},
+        "links": {"json": "/explore.json" + query, "compare": compare},
     }
+
+
+#: A view query's parameters that do not describe the vessel (the compare link leaves them out).
+_OBSERVER_PARAMS = frozenset({"edition", "aspect", "distance", "eye_height", "visibility", "period", "choose"})
+
+
+@lru_cache(maxsize=1024)
+def _links(params: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
+    """For a view query's parameters without the aspect (in the query's order): what its query string holds before
+    the aspect (from "?", ending in "&"), what it holds after it (from "&", or ""), and the compare link."""
+    names = [k for k, _ in params]
+    cut = next((i for i, k in enumerate(names) if k in _AFTER_ASPECT), len(names))
+    before, after = _url("", dict(params[:cut])), _url("", dict(params[cut:]))
+    return ((before + "&") if before else "?"), ("&" + after[1:]) if after else "", \
+        _url("/compare", {k: v for k, v in params if k not in _OBSERVER_PARAMS})
+
+
+#: The parameters a view query writes after its aspect (the field order of ``ViewQuery``).
+_AFTER_ASPECT = frozenset(list(ViewQuery.model_fields)[list(ViewQuery.model_fields).index("aspect") + 1:])
 
 
 def explore_bytes(q: ViewQuery) -> bytes:
