@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from .. import api
 from ..errors import NavlightsError
-from . import pages
+from . import figure, pages
 from .queries import one_line
 from .training import NoSuchQuestion, Progress, ProgressError
 
@@ -65,19 +65,14 @@ def templates() -> Environment:
     """The Jinja2 environment of the pages: autoescaping, and the filters the templates use."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True,
                       lstrip_blocks=True, auto_reload=False)
-    env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS, status_words=api.STATUS_WORDS)
+    env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS, status_words=api.STATUS_WORDS,
+                       aspect_slider=figure.aspect_slider)
     env.filters["sector_label"] = pages.sector_label
     env.filters["ticks"] = _ticks
-    env.filters["swatch"] = _swatch
+    env.filters["swatch"] = figure.swatch
     env.filters["prov"] = _prov
     env.filters["article"] = _article
     return env
-
-
-def _swatch(colour: str) -> Markup:
-    """A coloured dot and the colour's name."""
-    c = escape(colour)
-    return Markup(f'<span class="swatch c-{c.replace(" ", "-")}" aria-hidden="true"></span>{c}')
 
 
 def _prov(provenance: str) -> Markup:

@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 from ... import api
 from ...errors import MissingFactError, NavlightsError
 from .. import pages
+from ..figure import figure_html
 from ..common import (context, defaults_if_empty, failed, form_values, json_query, page, page_html, parse,
                       query_parameters)
 from ..queries import ViewQuery
@@ -41,9 +42,7 @@ async def explore_page(request: Request) -> HTMLResponse:
         except NavlightsError as e:
             err = failed(e)
     form = form_values(request, DEFAULT_VESSEL)
-    templates = context(request).templates
-    figure = Markup(templates.get_template("_explore_figure.html").render(data=data, svgs=svgs, form=form)) \
-        if data else Markup()
+    figure = figure_html(data, svgs.get("view"), form.get("aspect", "45")) if data else Markup()
     if data and q and not err and not ask:
         # The page round the picture is the same for every aspect: written once per form, the slots filled here.
         shell = _explore_shell(request, q, data, form)
