@@ -350,3 +350,33 @@ def test_ids_are_written_only_where_the_web_scopes_them():
             refs = set(re.findall(r'url\(#([^)]+)\)|href="#([^"]+)"', scoped))
             assert all(i.startswith("v-") for i in ids)
             assert {r for pair in refs for r in pair if r} <= ids
+
+
+# --- numbers in the SVG: at most two decimals, no trailing zeros, no "-0", 0 for what is not finite ------------
+
+@pytest.mark.parametrize("value,written", [
+    (0.0, "0"), (-0.0, "0"), (0.004, "0"), (-0.004, "0"), (0.005, "0.01"), (1.0, "1"), (1.5, "1.5"),
+    (1.25, "1.25"), (10.0, "10"), (100.0, "100"), (-3.1, "-3.1"), (2.999, "3"), (-2.999, "-3"), (12.345, "12.35"),
+    (float("inf"), "0"), (float("-inf"), "0"), (float("nan"), "0")])
+def test_svg_numbers(value: float, written: str) -> None:
+    from navlights.render.svg import _n
+    assert _n(value) == written
+
+
+def test_svg_numbers_match_their_definition() -> None:
+    hypothesis = pytest.importorskip("hypothesis")
+    from hypothesis import strategies as st
+
+    from navlights.render.svg import _n
+
+    @hypothesis.given(st.floats(allow_nan=True, allow_infinity=True))
+    @hypothesis.settings(max_examples=500, deadline=None)
+    def check(v: float) -> None:
+        import math
+        if not math.isfinite(v):
+            assert _n(v) == "0"
+            return
+        s = f"{v:.2f}".rstrip("0").rstrip(".")         # two decimals, trailing zeros and a bare point dropped
+        assert _n(v) == ("0" if s in ("-0", "") else s)
+
+    check()

@@ -39,25 +39,34 @@ def clean(text: Any) -> str:
 
 
 def _n(v: float) -> str:
-    """A number with at most two decimals, no trailing zeros."""
-    if not math.isfinite(v):
-        return "0"
-    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    """A number with at most two decimals, no trailing zeros; 0 for what is not finite."""
+    s = f"{v:.2f}"
+    if s[-1] != "0":
+        return "0" if s[-1] in "fn" else s          # inf, -inf, nan
+    s = s.rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
 
-@lru_cache(maxsize=256)
+#: Keyword -> attribute name, filled as keywords are met (a plain dict: the writer looks up every attribute).
+_ATTR_NAMES: dict[str, str] = {}
+
+
 def _attr_name(k: str) -> str:
     """A keyword's attribute name: ``class_`` -> class, ``xlink__href`` -> xlink:href, ``font_size`` -> font-size."""
-    return k.rstrip("_").replace("__", ":").replace("_", "-")
+    name = _ATTR_NAMES.get(k)
+    if name is None:
+        name = _ATTR_NAMES[k] = k.rstrip("_").replace("__", ":").replace("_", "-")
+    return name
 
 
 def _attrs(**kw: Any) -> str:
+    names = _ATTR_NAMES
     out = []
     for k, v in kw.items():
         if v is None or v == "":
             continue
-        out.append(f'{_attr_name(k)}="{_n(v) if isinstance(v, float) else clean(v)}"')
+        name = names.get(k) or _attr_name(k)
+        out.append(f'{name}="{_n(v) if isinstance(v, float) else clean(v)}"')
     return " ".join(out)
 
 
