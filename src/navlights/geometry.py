@@ -25,6 +25,7 @@ Conventions (docs/view.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -201,6 +202,15 @@ class LightTable:
     def __len__(self) -> int:
         return int(self.arc_from.shape[0])
 
+    @cached_property
+    def columns(self) -> dict[str, np.ndarray]:
+        """What :func:`sweep` needs of the table whatever the aspect, as columns (lights down, one aspect across):
+        ``lo`` and ``span`` (:func:`arc_bounds`), ``arc_from``, ``width``, ``x``, ``y``; made on first use."""
+        lo, span = arc_bounds(self.arc_from, self.width)
+        col = lambda v: np.asarray(v, dtype=float).reshape(-1, 1)  # noqa: E731
+        return {"lo": col(lo), "span": col(span), "arc_from": col(self.arc_from), "width": col(self.width),
+                "x": col(self.x_m), "y": col(self.y_m)}
+
 
 def range_limit_nm(range_nm: Any, z_m: Any, *, eye_height_m: float | None = None,
                    visibility_nm: float | None = None) -> np.ndarray:
@@ -232,20 +242,19 @@ def sweep(table: LightTable, aspects_deg: Any, distance_nm: float | None = None,
     """
     a = normalise(aspects_deg).reshape(1, -1)
     limit = range_limit_nm(table.range_nm, table.z_m, eye_height_m=eye_height_m, visibility_nm=visibility_nm)
-    col = lambda v: np.asarray(v, dtype=float).reshape(-1, 1)  # noqa: E731
-    lo, span = arc_bounds(table.arc_from, table.width)
-    arc = _inside(a, col(lo), col(span))
+    c = table.columns
+    arc = _inside(a, c["lo"], c["span"])
     if distance_nm is None:
         seen_ = arc
     else:
-        seen_ = arc & ~(float(distance_nm) > col(limit))   # NaN limit (not stated): no range test
+        seen_ = arc & ~(float(distance_nm) > limit.reshape(-1, 1))   # NaN limit (not stated): no range test
     rad = np.radians(a)
     sa, ca = np.sin(rad), np.cos(rad)
-    x, y = col(table.x_m), col(table.y_m)
+    x, y = c["x"], c["y"]
     return {
         "seen": seen_.T,
         "in_arc": arc.T,
-        "edge_margin_deg": edge_margin(a, col(table.arc_from), col(table.width)).T,
+        "edge_margin_deg": edge_margin(a, c["arc_from"], c["width"]).T,
         "offset_m": (x * sa - y * ca).T,
         "toward_m": (x * ca + y * sa).T,
         "limit_nm": limit,
