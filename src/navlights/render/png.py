@@ -1,5 +1,9 @@
 """PNG from SVG through resvg-py, and the turntable (aspect 0..360) as an animated GIF through pillow.
 
+Before resvg sees a document, its text is turned into glyph outlines (:mod:`.glyphs`): resvg would lay out
+every ``<text>`` anew (font database, shaping, outlines), about 8 ms of the plan view's 48 (issue 15); the
+picture is the same to the pixel, or within a rounding step at a few glyph edges.
+
 Both libraries are imported inside the functions, so ``import navlights`` never loads them.
 """
 
@@ -14,15 +18,29 @@ DEFAULT_STEP_DEG = 10.0
 DEFAULT_FRAME_MS = 120
 MAX_FRAMES = 360
 
+#: Text as outlines before resvg (True), or left to resvg (False: the benchmarks' comparison).
+OUTLINE_TEXT = True
 
-def svg_to_png(svg_text: str) -> bytes:
-    """PNG bytes of an SVG document, at the document's own width and height."""
+
+def render(svg_text: str, outline: bool = True) -> bytes:
+    """PNG bytes of an SVG document, at its own width and height, drawn now (nothing remembered);
+    ``outline``: its text as glyph outlines (:func:`.glyphs.outline_text`), else left to resvg."""
     import resvg_py
+    if outline:
+        from .glyphs import outline_text
+        from .svg import FLASH_OFF_STYLE
+        svg_text = outline_text(svg_text, (FLASH_OFF_STYLE,))
     try:
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text))
+        # with no text left, resvg needs no fonts: it does not read the system's
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, skip_system_fonts="<text" not in svg_text))
     except ValueError as e:          # pragma: no cover - our SVG is well formed; this guards the library
         raise RenderError(f"png: resvg could not render the picture: {e}", field="png", value=None,
                           allowed="a well-formed SVG document") from None
+
+
+def svg_to_png(svg_text: str) -> bytes:
+    """PNG bytes of an SVG document, at the document's own width and height."""
+    return render(svg_text, OUTLINE_TEXT)
 
 
 def aspects(step_deg: float = DEFAULT_STEP_DEG) -> list[float]:
@@ -58,5 +76,5 @@ def turntable(frame: Callable[[float], str], step_deg: float = DEFAULT_STEP_DEG,
     """Animated GIF of ``frame(aspect_deg) -> SVG`` for every aspect of :func:`aspects`; a flashing light
     blinks: it is out on every other frame."""
     from .svg import flash_off
-    return gif((svg_to_png(flash_off(frame(a)) if k % 2 else frame(a)) for k, a in enumerate(aspects(step_deg))),
-               frame_ms)
+    return gif((render(flash_off(frame(a)) if k % 2 else frame(a), OUTLINE_TEXT)
+                for k, a in enumerate(aspects(step_deg))), frame_ms)
