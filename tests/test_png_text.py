@@ -37,8 +37,10 @@ needs_font = pytest.mark.skipif(glyphs.font_path(False) is None or glyphs.font_p
 @pytest.fixture(autouse=True)
 def fresh_caches():
     glyphs.clear_caches()
+    png.cache_clear()
     yield
     glyphs.clear_caches()
+    png.cache_clear()
 
 
 def pixels(svg_text: str):
@@ -209,6 +211,26 @@ def test_fonts_are_kept_on_disk_and_read_back(monkeypatch, tmp_path):
     monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")                       # no disk: read from the file
     glyphs.clear_caches()
     assert glyphs.outline_text(svg_text) == first
+
+
+@needs_font
+def test_pngs_are_remembered_per_document_and_new_ones_drawn():
+    svg_text = api.render_svg(TOW, "intl-1960", view="plan")
+    first = png.svg_to_png(svg_text)
+    assert png.svg_to_png(svg_text) is first                                # the same picture again: remembered
+    other = png.svg_to_png(svg_text.replace("observer at 45°", "observer at 46°"))
+    assert other is not first and other != first
+    png.cache_clear()
+    again = png.svg_to_png(svg_text)
+    assert again is not first and again == first
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(png, "PNG_CACHE_ENTRIES", 3)
+    docs = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{10 + k}" height="10"/>' for k in range(5)]
+    made = [png.svg_to_png(d) for d in docs]
+    assert len(png._CACHE) == 3 and png.svg_to_png(docs[-1]) is made[-1]
+    assert png.svg_to_png(docs[0]) is not made[0]
 
 
 @needs_font
