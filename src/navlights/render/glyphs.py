@@ -583,7 +583,7 @@ def _path_data(f: Font, glyphs: list[tuple[str, int]]) -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)          # a converted text is some 6 KB of path data: about 6 MB at most
 def _convert(attr_text: str, content: str) -> str | None:
     """One <text> element (its attributes and character data) as a <path>, or None to leave it to resvg."""
     attrs = dict(_ATTR.findall(attr_text))
