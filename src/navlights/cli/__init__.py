@@ -114,6 +114,16 @@ def _plugin_loader_stand_in() -> None:
     sys.modules[PLUGIN_LOADER] = stand_in
 
 
+def _promote() -> None:
+    """Move what the command made into the oldest generation, unscanned (``gc.freeze`` then ``gc.unfreeze``: two
+    list splices), unless objects are frozen already (the caller's: left so). Restoring the threshold with the
+    command's tens of thousands of objects still young ran a collection over them at the caller's next allocation
+    (about 4 ms, before the process exits); they are examined at the next full collection instead."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every error into one line and exit code 2."""
     # navlights uses no pydantic plugins; looking for them reads every installed package's entry points
@@ -127,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
     finally:
+        _promote()
         gc.set_threshold(*threshold)
 
 

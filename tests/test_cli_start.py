@@ -1,4 +1,4 @@
-"""Issue 15: what a command's start imports, asserted on ``sys.modules`` (not timed).
+"""Issue 15: what a command's start imports, asserted on ``sys.modules``, and the collector's state it leaves (not timed).
 
 `navlights lights --json` needs pydantic but not importlib.metadata: pydantic's plugin loader imports it, and
 navlights turns plugins off (``PYDANTIC_DISABLE_PLUGINS``), so the CLI puts a stand-in for the loader that
@@ -7,12 +7,13 @@ answers "no plugins" as pydantic's does then. A plugin the user leaves on still 
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
 import sys
 
-from navlights.cli import PLUGIN_LOADER
+from navlights.cli import PLUGIN_LOADER, main
 
 LIGHTS = ["lights", "--edition", "intl-1960", "--length", "200 ft", "--json"]
 
@@ -52,3 +53,44 @@ def test_a_plugin_left_on_goes_through_pydantic_s_own_loader():
     got = _run(f"out = {{'file': getattr(sys.modules[{PLUGIN_LOADER!r}], '__file__', None)}}",
                {"PYDANTIC_DISABLE_PLUGINS": "no-such-plugin"})
     assert got["rc"] == 0 and got["file"] and got["file"].endswith("_loader.py")
+
+
+def test_main_leaves_the_collector_as_it_found_it_and_no_collection_due(capsys, monkeypatch):
+    """The command's objects are not left young: restoring the threshold with them in the youngest generation ran
+    a collection over them at the caller's next allocations (about 4 ms before the process exits)."""
+    import navlights.cli as cli
+    threshold = gc.get_threshold()
+    events: list[object] = []
+    real_run = cli._run
+
+    def run(argv):
+        rc = real_run(argv)
+        events.append("returned")            # the command is done; main's own clean-up follows
+        return rc
+
+    def seen(phase, info):
+        if phase == "start":
+            events.append(info["generation"])
+
+    monkeypatch.setattr(cli, "_run", run)
+    gc.callbacks.append(seen)
+    try:
+        assert main(LIGHTS) == 0
+        burst = [[] for _ in range(100)]       # fewer allocations than the restored threshold
+        after = len(events) - events.index("returned") - 1
+    finally:
+        gc.callbacks.remove(seen)
+    assert after == 0 and len(burst) == 100, events[events.index("returned"):]
+    assert gc.get_threshold() == threshold and gc.get_freeze_count() == 0
+    assert json.loads(capsys.readouterr().out)["edition"] == "intl-1960"
+
+
+def test_objects_the_caller_froze_stay_frozen(capsys):
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert main(LIGHTS) == 0
+        capsys.readouterr()
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
