@@ -17,8 +17,8 @@ translation, and :meth:`Vessel.to_json` writes what is read back:
 True
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: the models' annotations are objects already, so pydantic does not
+# evaluate 42 strings at import (part of every command's start, issue 15).
 from functools import cached_property
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -60,7 +60,9 @@ def _length(value: Any, field: str, upper: float) -> float | None:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    # The parts' own validators are built on first use: the vessel's validator holds their schemas, and a start
+    # that validates a vessel never validates a part alone (``Vessel`` builds at once: ``defer_build=False``).
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True)
 
 
 class Towing(_Strict):
@@ -148,7 +150,8 @@ class Vessel(_Strict):
     special_anchorage: bool = Field(False, description="at anchor (or moored) in a special anchorage area "
                                     "designated by the Coast Guard")
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False,
+                              defer_build=False)
 
     @field_validator("length_m", mode="before")
     @classmethod
