@@ -123,10 +123,13 @@ def test_render_failure_degrades_to_words(client, monkeypatch, caplog):
     def broken(*a, **k):
         raise RuntimeError("renderer bug")
     monkeypatch.setattr(pages, "renderer", lambda: broken)
+    monkeypatch.setattr(pages, "picture_renderer", lambda: broken)      # the page draws the view it describes
     with caplog.at_level(logging.ERROR, logger="navlights.web"):
         page = client.get("/explore?" + q(length="200 ft"))
+        train = client.get("/train")
     assert page.status_code == 200 and "could not be drawn" in page.text
-    assert "render_svg failed" in caplog.text
+    assert train.status_code == 200
+    assert "drawing failed" in caplog.text and "renderer bug" in caplog.text
 
 
 def test_compare(client):

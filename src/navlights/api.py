@@ -132,7 +132,12 @@ def view_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEF
     """The picture as JSON-ready data (schema: docs/schema/picture.schema.json)."""
     p = view(display(vessel, edition_name), aspect_deg, distance_nm, eye_height_m=eye_height_m,
              visibility_nm=visibility_nm, edge_tol_deg=edge_tol_deg, choose=choose, period=period)
-    out = p.to_dict()
+    return picture_json(p, edition_name)
+
+
+def picture_json(picture: Picture, edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
+    """A picture made by :func:`view` under that edition, as :func:`view_json` gives it."""
+    out = picture.to_dict()
     out["edition_title"] = edition(edition_name).title
     return out
 
@@ -319,6 +324,21 @@ def render_png(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DE
                                  width=width, height=height, caption=caption, hull=hull, title=title,
                                  eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose,
                                  ranges=ranges))
+
+
+def render_picture_svg(picture: Picture, edition_name: str | Edition = DEFAULT_EDITION, *, width: int = 800,
+                       height: int = 500, caption: bool = True, hull: bool = True) -> str:
+    """The night or day view of a picture already made by :func:`view` of a vessel under that edition: the very
+    view it describes is drawn (so the words and the drawing cannot part), not a new one made from the vessel.
+    The same as :func:`render_svg` of her with the picture's period, aspect and observer."""
+    from .render.scene import build
+    from .render.svg import svg
+    ed = edition(edition_name)
+    d, rig = _render_displays(picture.vessel, ed, picture.period)
+    return svg(build(d, picture.period, aspect_deg=picture.aspect_deg, distance_nm=picture.distance_nm,
+                     width=width, height=height, caption=caption, hull=hull, eye_height_m=picture.eye_height_m,
+                     visibility_nm=picture.visibility_nm, choose=picture.choose, edition_title=ed.title, rig=rig,
+                     picture=picture))
 
 
 def render_gif(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,

@@ -38,10 +38,12 @@ def build(display: Any, view: str = "night", *, aspect_deg: float = 45.0, distan
           width: int = 800, height: int = 500, caption: bool = True, hull: bool = True, title: str | None = None,
           eye_height_m: float | None = None, visibility_nm: float | None = None, choose: Any = "typical",
           ranges: bool = False, edition_title: str | None = None, rig: Any = None,
-          style: Style = DEFAULT_STYLE) -> Scene:
+          style: Style = DEFAULT_STYLE, picture: Any = None) -> Scene:
     """The scene of one view of a display (the display already made for the view's time of day).
 
-    ``rig``: the same vessel's display for the other time of day, whose items' masts are drawn too."""
+    ``rig``: the same vessel's display for the other time of day, whose items' masts are drawn too.
+    ``picture``: the night or day view already made at this aspect (``engines.view.view`` of the same vessel,
+    period and observer), drawn as it is rather than made again; the caller vouches that it is that view."""
     from ..engines.view import view as make_view
     view = check_view(view)
     check_size(width, height)
@@ -49,8 +51,9 @@ def build(display: Any, view: str = "night", *, aspect_deg: float = 45.0, distan
         return plan_scene(display, aspect_deg=aspect_deg, choose=choose, ranges=ranges, width=width,
                           height=height, caption=caption, hull=hull, title=title, edition_title=edition_title,
                           style=style)
-    pic = make_view(display, aspect_deg, distance_nm, eye_height_m=eye_height_m, visibility_nm=visibility_nm,
-                    choose=choose, period=view)
+    pic = picture if picture is not None else make_view(
+        display, aspect_deg, distance_nm, eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose,
+        period=view)
     if view == "day":
         return day_scene(pic, display, width=width, height=height, caption=caption, hull=hull, title=title,
                          edition_title=edition_title, rig=rig, style=style)

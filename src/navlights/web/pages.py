@@ -41,6 +41,11 @@ def renderer() -> Any:
     return getattr(api, "render_svg", None)
 
 
+def picture_renderer() -> Any:
+    """``api.render_picture_svg`` (a picture already made, drawn) when the renderer is present, else None."""
+    return getattr(api, "render_picture_svg", None) if renderer() is not None else None
+
+
 def identifier() -> Any:
     """``api.identify_json`` when identification is present, else None."""
     return getattr(api, "identify_json", None)
@@ -77,34 +82,43 @@ def anonymise(svg: str | None) -> str | None:
 
 @lru_cache(maxsize=1024)
 def _render_cached(fn: Any, vessel: api.Vessel, edition: str, view: str, aspect_deg: float,
-                   distance_nm: float | None, width: int, height: int, caption: bool, hull: bool) -> str:
-    return fn(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
-              width=width, height=height, caption=caption, hull=hull)
+                   distance_nm: float | None, width: int, height: int, caption: bool, hull: bool,
+                   eye_height_m: float | None, visibility_nm: float | None, choose: str) -> str:
+    return fn(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm, width=width, height=height,
+              caption=caption, hull=hull, eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose)
 
 
 def render_svg(vessel: dict[str, Any] | api.Vessel, edition: str, *, view: str, aspect_deg: float = 0.0,
                distance_nm: float | None = None, width: int = NIGHT_SIZE[0], height: int = NIGHT_SIZE[1],
-               caption: bool = True, hull: bool = True) -> str | None:
+               caption: bool = True, hull: bool = True, eye_height_m: float | None = None,
+               visibility_nm: float | None = None, choose: str = "typical") -> str | None:
     """``api.render_svg``, remembered for the last 1024 pictures (a slider comes back to the same aspects)."""
     fn = renderer()
     if fn is None:
         return None
     return _render_cached(fn, api.make_vessel(vessel), edition, view, float(aspect_deg), distance_nm,
-                          width, height, caption, hull)
+                          width, height, caption, hull, eye_height_m, visibility_nm, choose)
+
+
+def _drawn(draw: Any, what: str) -> str | None:
+    """``draw()``, or None where it fails with anything but a navlights error (logged): a renderer bug must not
+    take the page down with it; pages degrade to words."""
+    try:
+        return draw()
+    except NavlightsError:
+        raise
+    except Exception:
+        log.exception("drawing failed: %s", what)
+        return None
 
 
 def render(vessel: dict[str, Any] | api.Vessel, edition: str, *, view: str, aspect_deg: float = 0.0,
            distance_nm: float | None = None, size: tuple[int, int] = NIGHT_SIZE, caption: bool = True,
            hull: bool = True) -> str | None:
     """An SVG picture, or None where the renderer is missing or fails (logged): pages degrade to words."""
-    try:
-        return render_svg(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
-                          width=size[0], height=size[1], caption=caption, hull=hull)
-    except NavlightsError:
-        raise
-    except Exception:  # a renderer bug must not take the page down with it
-        log.exception("render_svg failed for %s %s view=%s aspect=%s", edition, vessel, view, aspect_deg)
-        return None
+    return _drawn(lambda: render_svg(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
+                                     width=size[0], height=size[1], caption=caption, hull=hull),
+                  f"{edition} {vessel} view={view} aspect={aspect_deg}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,9 +212,7 @@ def _dumps(data: Any) -> str:
 
 def _explore_dynamic(q: ViewQuery, render_available: bool) -> dict[str, Any]:
     """What depends on the observer: the picture at the aspect, and the links that carry the query."""
-    picture = api.view_json(q.vessel(), q.edition, aspect_deg=q.aspect, distance_nm=q.distance,
-                            eye_height_m=q.eye_height, visibility_nm=q.visibility, choose=q.choose,
-                            period=q.period)
+    picture = api.picture_json(_picture(q), q.edition)
     params = q.params()
     before, after, compare = _links(tuple((k, v) for k, v in params.items() if k != "aspect"))
     # the query string, written once for the three links that carry it (and all but the aspect once per query)
@@ -242,11 +254,28 @@ def explore_bytes(q: ViewQuery) -> bytes:
     return (dynamic[:-1] + "," + static[1:]).encode()
 
 
+@lru_cache(maxsize=64)
+def _picture(q: ViewQuery) -> Any:
+    """The view an explore query asks for (``api.view``): its words (the JSON, the page) and the page's drawing
+    are made from this one picture. Remembered for the last 64 queries (a page asks twice)."""
+    return api.view(api.display(q.vessel(), q.edition), q.aspect, q.distance, eye_height_m=q.eye_height,
+                    visibility_nm=q.visibility, choose=q.choose, period=q.period)
+
+
 def explore_svgs(data: dict[str, Any], q: ViewQuery) -> dict[str, str | None]:
-    """The night (or day) picture for the explore page, drawn inline (the plan is an image the browser fetches)."""
-    vessel, ed = q.vessel(), data["edition"]
-    return {"view": scope_ids(render(vessel, ed, view=data["picture"]["period"], aspect_deg=q.aspect,
-                                     distance_nm=q.distance, caption=False), "view")}
+    """The night (or day) picture for the explore page, drawn inline (the plan is an image the browser fetches):
+    the drawing of the very view the page describes."""
+    return {"view": _explore_svg(q, picture_renderer())}
+
+
+@lru_cache(maxsize=1024)
+def _explore_svg(q: ViewQuery, draw: Any) -> str | None:
+    """The explore page's inline picture (``draw``: :func:`picture_renderer`), ids scoped; None where the renderer
+    is missing or fails (logged). Remembered for the last 1024 queries (a slider comes back to the same aspects)."""
+    if draw is None:
+        return None
+    return scope_ids(_drawn(lambda: draw(_picture(q), q.edition, width=NIGHT_SIZE[0], height=NIGHT_SIZE[1],
+                                         caption=False), str(q)), "view")
 
 
 def render_query(q: RenderQuery) -> str | None:
@@ -254,7 +283,8 @@ def render_query(q: RenderQuery) -> str | None:
     vessel = q.vessel()
     api.display(vessel, q.edition)          # a bad vessel or edition is one line naming the field
     return render_svg(vessel, q.edition, view=q.view, aspect_deg=q.aspect, distance_nm=q.distance, width=q.width,
-                      height=q.height, caption=q.caption, hull=q.hull)
+                      height=q.height, caption=q.caption, hull=q.hull, eye_height_m=q.eye_height,
+                      visibility_nm=q.visibility, choose=q.choose)
 
 
 # ---------------------------------------------------------------------------------------------
