@@ -74,3 +74,13 @@ def test_shells_are_bounded(client: TestClient, monkeypatch: pytest.MonkeyPatch)
     for n in range(6):
         _get(client, f"edition=intl-1960&length={100 + n}+ft", "45")
     assert len(explore._SHELLS) == 3
+
+
+def test_a_shell_follows_what_the_build_can_do(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from navlights.web import pages
+    explore._SHELLS.clear()
+    query = "edition=intl-1960&length=200+ft"
+    assert 'id="plan-img"' in _get(client, query, "10")          # a shell made with pictures
+    monkeypatch.setattr(pages, "renderer", lambda: None)
+    without = _get(client, query, "20")
+    assert 'id="plan-img"' not in without and "Plan view: not available in this build yet." in without

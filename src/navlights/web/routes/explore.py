@@ -94,10 +94,12 @@ _MAX_SHELLS = 256
 
 
 def _explore_shell(request: Request, q: ViewQuery, data: dict[str, Any], form: dict[str, str]) -> Shell:
-    """The Explore page with slots for the figure and the JSON link, per form without its aspect (the page's every
-    other part follows from it) and the app's templates; remembered for the last 256."""
+    """The Explore page with slots for the figure and the links that carry the aspect, per form without its aspect
+    (the page's every other part follows from it), the app's templates and what this build can do (pictures,
+    identification); remembered for the last 256."""
     templates = context(request).templates
-    key = (id(templates), tuple(sorted((k, v) for k, v in form.items() if k != "aspect")))
+    key = (id(templates), data["render"]["available"], pages.identifier() is not None,
+           tuple(sorted((k, v) for k, v in form.items() if k != "aspect")))
     shell = _SHELLS.get(key)
     if shell is not None:
         _SHELLS.move_to_end(key)
