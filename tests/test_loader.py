@@ -163,3 +163,73 @@ def test_a_range_band_asks_for_the_length_it_needs():
     d = display({"propulsion": "power", "length": "49 m"}, e)
     assert (d.items[0].range_nm, d.items[0].range_as_written) == (5.0, "5 mi")
     assert display({"propulsion": "power", "length": "50 m"}, e).items[0].range_nm == 6.0
+
+
+# --- [edition.annex_checks]: the technical limits of fitted lights, typed at load (issue 16's plan checks) ---------
+
+ANNEX = """
+[edition.annex_checks]
+cite = "Annex I 2(b), 5, 7, 9, 10"
+provenance = "primary"
+source = ["S1"]
+colour_cite = "Annex I 7"
+screens_cite = "Annex I 5"
+sector_cite = "Annex I 9(a)"
+sector_forward_cite = "Annex I 9(a)(i)"
+sector_other_cite = "Annex I 9(a)(ii)"
+vertical_cite = "Annex I 10(a)"
+vertical_sail_cite = "Annex I 10(b)"
+masthead_1000m_cite = "Annex I 2(b)"
+side_cutoff_deg = [1.0, 3.0]
+other_cutoff_max_deg = 5.0
+edge_share = 0.5
+vertical_power = [7.5, 0.6]
+vertical_sail = [25.0, 0.5]
+sight_m = 1000.0
+[edition.annex_checks.colour_areas]
+green = [[0.028, 0.385], [0.009, 0.723], [0.300, 0.511], [0.203, 0.356]]
+"""
+
+
+def _with_annex(annex: str) -> str:
+    return GOOD.replace("[[source]]", annex.strip() + "\n[[source]]", 1)
+
+
+def test_annex_checks_typed_at_load():
+    a = parse(_with_annex(ANNEX)).annex_checks
+    assert a is not None and a.side_cutoff_deg == (1.0, 3.0) and a.vertical_sail == (25.0, 0.5)
+    assert a.area("green") == ((0.028, 0.385), (0.009, 0.723), (0.300, 0.511), (0.203, 0.356))
+    assert a.area("red") is None and a.cutoff_note == ""
+    assert str(a.citation).startswith("test-1900 Annex I 2(b)")
+    assert parse(GOOD).annex_checks is None                    # an edition without them: no technical checks
+
+
+@pytest.mark.parametrize("old,new,problem", [
+    ("green = [", "purple = [", "not a colour of a light"),
+    ("[[0.028, 0.385], [0.009, 0.723], [0.300, 0.511], [0.203, 0.356]]", "[[0.028, 0.385], [0.009, 0.723]]",
+     "at least three corners"),
+    ("[0.028, 0.385]", "[1.028, 0.385]", "each from 0 to 1"),
+    ("side_cutoff_deg = [1.0, 3.0]", "side_cutoff_deg = [3.0, 1.0]", "0 <= least <= most"),
+    ("vertical_power = [7.5, 0.6]", "vertical_power = [7.5, 1.6]", "share in (0, 1]"),
+])
+def test_annex_checks_refused(old, new, problem):
+    text = _with_annex(ANNEX.replace(old, new, 1))
+    with pytest.raises(RuleDataError) as e:
+        parse(text)
+    assert any(problem in p for p in e.value.problems), e.value.problems
+
+
+def test_annex_limits_as_the_texts_give_them():
+    # COLREGs Annex I 9(a)(i), (ii); 10(a)(ii), 10(b)(ii); 2(b); 33 CFR 84.15(a), 84.16, 84.02(b) give the same
+    from navlights import api
+    for eid in ("intl-1972", "us-inland"):
+        a = api.edition(eid).annex_checks
+        assert a is not None
+        assert (a.side_cutoff_deg, a.other_cutoff_max_deg, a.edge_share) == ((1.0, 3.0), 5.0, 0.5)
+        assert (a.vertical_power, a.vertical_sail, a.sight_m) == ((7.5, 0.6), (25.0, 0.5), 1000.0)
+        # Annex I 7 / 84.13(b): white's six corners, x then y as the text lists them
+        assert a.area("white") == ((0.525, 0.382), (0.525, 0.440), (0.452, 0.440), (0.310, 0.348), (0.310, 0.283),
+                                   (0.443, 0.382))
+    assert api.edition("us-inland").annex_checks.cutoff_note.endswith("(Sec. 84.01(c))")
+    for eid in ("gl-1895", "intl-1897", "intl-1948", "intl-1960"):
+        assert api.edition(eid).annex_checks is None       # no technical annex in these texts as encoded

@@ -32,7 +32,7 @@ import pytest
 
 import navlights.api as api
 from navlights.errors import PlanError
-from navlights.plan.annex import COLOUR_AREAS, inside
+from navlights.plan.annex import inside
 
 SHIP = "intl-1972-120m-power.json"
 YACHT = "intl-1972-15m-sailing-yacht.json"
@@ -88,7 +88,7 @@ def statuses(p, check, lid=None):
     ("yellow", (0.5749, 0.415), False),
 ])
 def test_colour_areas(colour, xy, ok):
-    assert inside(COLOUR_AREAS[colour], xy) is ok
+    assert inside(api.edition("intl-1972").annex_checks.area(colour), xy) is ok
 
 
 @pytest.mark.parametrize("lid, xy, status", [

@@ -355,6 +355,34 @@ class Intensity:
 
 
 @dataclass(frozen=True, slots=True)
+class AnnexChecks:
+    """An edition's technical limits for lights as fitted (COLREGs Annex I 5, 7, 9, 10, 2(b); 33 CFR 84), each
+    with its paragraph, as the rule file gives them: what a lighting plan is checked against."""
+
+    colour_cite: str                      # chromaticity: the corners of each colour's area on the CIE 1931 diagram
+    screens_cite: str                     # sidelight screens
+    sector_cite: str                      # horizontal sectors
+    sector_forward_cite: str              # ... a sidelight's forward cut-off
+    sector_other_cite: str                # ... every other limit
+    vertical_cite: str                    # vertical sectors, power-driven vessels
+    vertical_sail_cite: str               # ... sailing vessels under way
+    masthead_1000m_cite: str              # masthead lights seen apart from 1,000 m ahead
+    cutoff_note: str                      # words added to a cut-off limit ("" for none)
+    colour_areas: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]    # colour -> corners, boundary order
+    side_cutoff_deg: tuple[float, float]  # a sidelight's practical cut-off forward, outside its sector: (least, most)
+    other_cutoff_max_deg: float           # any other limit: cut-off at most this far outside
+    edge_share: float                     # the least share of the minimum intensity in the last 5 degrees
+    vertical_power: tuple[float, float]   # (angle above and below the horizontal, least share of the minimum)
+    vertical_sail: tuple[float, float]    # the same for a sailing vessel under way
+    sight_m: float                        # the distance ahead of the stem the masthead lights are seen apart from
+    citation: Citation
+
+    def area(self, colour: str) -> tuple[tuple[float, float], ...] | None:
+        """The corners of ``colour``'s area, or None where the text gives none."""
+        return next((corners for name, corners in self.colour_areas if name == colour), None)
+
+
+@dataclass(frozen=True, slots=True)
 class LightKind:
     """A light defined once by an edition: its kind, colour, arc, range and placement."""
 
@@ -426,6 +454,7 @@ class Edition:
     seaplanes: bool = True          # False: the edition predates seaplanes (they get no lights and a note)
     role_terms: dict[str, str] = field(default_factory=dict)   # role -> the edition's term for it
     intensity: Intensity | None = None   # the law of intensity, where the edition gives one
+    annex_checks: AnnexChecks | None = None   # the technical limits of fitted lights, where the edition gives them
     succeeds: dict[str, str] = field(default_factory=dict)     # waters -> the edition it replaced there
     in_force_from_waters: tuple[tuple[str, _dt.date], ...] = ()   # waters whose start differs from in_force_from
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)

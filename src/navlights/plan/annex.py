@@ -1,12 +1,14 @@
 """Annex I's technical checks of the lights as fitted, from the facts a plan gives (docs/plan.md).
 
 Colour by chromaticity, sidelight screens, horizontal and vertical sectors, and the 1,000 m condition on
-masthead lights. The rule data does not hold these limits as typed values, so they are kept here, each with
-its paragraph (COLREGs 1972 Annex I; US Inland: 33 CFR 84). A fact the plan does not give makes the check
-``not-checked``, never ``pass``. These are facts of the fitted light, not of the state: each is reported once,
-in the first state that shows the light.
+masthead lights. The limits and the paragraph of each are the edition's rule data (``[edition.annex_checks]``:
+COLREGs 1972 Annex I; US Inland: 33 CFR 84), typed as :class:`~navlights.model.AnnexChecks`; an edition without
+them gets no technical checks. A fact the plan does not give makes the check ``not-checked``, never ``pass``.
+These are facts of the fitted light, not of the state: each is reported once, in the first state that shows the
+light.
 
->>> inside(COLOUR_AREAS["red"], (0.70, 0.30)), inside(COLOUR_AREAS["red"], (0.71, 0.30))
+>>> red = ((0.660, 0.320), (0.680, 0.320), (0.735, 0.265), (0.721, 0.259))
+>>> inside(red, (0.70, 0.30)), inside(red, (0.71, 0.30))
 (True, False)
 """
 
@@ -16,52 +18,13 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model import Edition, Item
+from ..model import AnnexChecks, Edition, Item
 from .model import Hull, PlanLight
 
 if TYPE_CHECKING:
     from .check import _State
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraphs:
-    """Where each technical requirement is, per edition."""
-
-    colour: str
-    screens: str
-    sector: str
-    sector_forward: str
-    sector_other: str
-    vertical: str
-    vertical_sail: str
-    masthead_1000m: str
-    cutoff_words: str = ""
-
-
-PARAGRAPHS = {
-    "intl-1972": Paragraphs("Annex I 7", "Annex I 5", "Annex I 9(a)", "Annex I 9(a)(i)", "Annex I 9(a)(ii)", "Annex I 10(a)",
-                            "Annex I 10(b)", "Annex I 2(b)"),
-    "us-inland": Paragraphs("Sec. 84.13(b)", "Sec. 84.05(a)", "Sec. 84.15(a)", "Sec. 84.15(a)(i)", "Sec. 84.15(a)(ii)",
-                            "Sec. 84.16(a)", "Sec. 84.16(b)", "Sec. 84.02(b)",
-                            "; practical cut-off is 12.5% of the minimum intensity on a vessel of 20 m or more "
-                            "(Sec. 84.01(c))"),
-}
-
-# The corners of each colour's area on the CIE 1931 diagram (COLREGs Annex I 7; the same figures in 33 CFR
-# 84.13(b)), in the order the boundary runs. White, green and yellow are in the text's order. Red is listed
-# as 1 (0.680, 0.320), 2 (0.660, 0.320), 3 (0.735, 0.265), 4 (0.721, 0.259); joined in that order its edges
-# cross, so the boundary taken is 2-1-3-4: the edge 1-3 lies on x + y = 1.000, the edge 4-2 on x + y = 0.980.
-COLOUR_AREAS: dict[str, tuple[tuple[float, float], ...]] = {
-    "white": ((0.525, 0.382), (0.525, 0.440), (0.452, 0.440), (0.310, 0.348), (0.310, 0.283), (0.443, 0.382)),
-    "green": ((0.028, 0.385), (0.009, 0.723), (0.300, 0.511), (0.203, 0.356)),
-    "red": ((0.660, 0.320), (0.680, 0.320), (0.735, 0.265), (0.721, 0.259)),
-    "yellow": ((0.612, 0.382), (0.618, 0.382), (0.575, 0.425), (0.575, 0.406)),
-}
-SIDE_CUTOFF_DEG = (1.0, 3.0)      # 9(a)(i): a sidelight's practical cut-off forward, outside its sector
-OTHER_CUTOFF_MAX_DEG = 5.0        # 9(a)(ii): at most 5 degrees outside the sector
-EDGE_SHARE = 0.5                  # 9(a)(ii): may fall by 50% in the last 5 degrees to the limits
-VERTICAL_SHARE = {False: (7.5, 0.6), True: (25.0, 0.5)}   # 10(a)(ii), 10(b)(ii): (angle, share); sailing: True
-SIGHT_M = 1000.0                  # 2(b): seen from sea level 1,000 m from the stem
 EPS = 1e-9
 
 
@@ -85,7 +48,7 @@ class Annex:
     """The technical checks of one plan under one edition; ``seen`` keeps each light's checks to one state."""
 
     edition: Edition
-    refs: Paragraphs
+    refs: AnnexChecks
     hull: Hull | None
     length_m: float
     seen: set[tuple[str, str]]
@@ -115,7 +78,7 @@ class Annex:
             self.vertical(st, item, entry, sailing_underway)
 
     def chromaticity(self, st: _State, item: Item, entry: PlanLight) -> None:
-        area, cite = COLOUR_AREAS.get(entry.colour), self.cite(self.refs.colour)
+        area, cite = self.refs.area(entry.colour), self.cite(self.refs.colour_cite)
         if area is None:
             st.add("chromaticity", None, item, None, f"the text gives no area for {entry.colour}", cite=cite)
         elif entry.chromaticity is None:
@@ -128,7 +91,7 @@ class Annex:
                    cite=cite)
 
     def screen(self, st: _State, item: Item, entry: PlanLight) -> None:
-        cite = self.cite(self.refs.screens)
+        cite = self.cite(self.refs.screens_cite)
         if item.canonical in ("combined-lantern", "tricolour"):
             st.add("screen", None, item, None, "a combined lantern needs no external screen only with a single "
                    "vertical filament and a very narrow division: the plan does not say", cite=cite)
@@ -145,17 +108,17 @@ class Annex:
                ("inboard" if sc.inboard else "not inboard") + ", " + ("matt black" if sc.matt_black else "not matt black"),
                need + (" (vessel of 20 m or more)" if must else ""), cite=cite)
         if sc.cutoff_deg is not None:
-            lo, hi = SIDE_CUTOFF_DEG
+            lo, hi = self.refs.side_cutoff_deg
             st.add("screen", lo - EPS <= sc.cutoff_deg <= hi + EPS, item, f"cut-off {sc.cutoff_deg:g}° outside",
                    f"practical cut-off between {lo:g}° and {hi:g}° outside the sector forward",
-                   cite=f"{cite}; {self.refs.sector_forward}")
+                   cite=f"{cite}; {self.refs.sector_forward_cite}")
 
     def horizontal(self, st: _State, item: Item, entry: PlanLight) -> None:
         kind = _sector_kind(item, entry)
         if kind is None:
             return
         hs, need = entry.horizontal_sector, self.required_cd(item)
-        fwd, other = self.cite(self.refs.sector_forward), self.cite(self.refs.sector_other)
+        fwd, other = self.cite(self.refs.sector_forward_cite), self.cite(self.refs.sector_other_cite)
         if hs is None:
             st.add("horizontal-sector", None, item, None, "intensity within the sector and cut-off outside it: "
                    "the plan gives no measured sector", cite=fwd if kind == "side" else other)
@@ -167,19 +130,19 @@ class Annex:
             where = f"at the {end:g}° end"
             if hs.cutoff_outside_deg is not None:
                 c = hs.cutoff_outside_deg[k]
-                lo, hi = SIDE_CUTOFF_DEG if forward else (None, OTHER_CUTOFF_MAX_DEG)
+                lo, hi = self.refs.side_cutoff_deg if forward else (None, self.refs.other_cutoff_max_deg)
                 ok = (lo is None or c >= lo - EPS) and c <= hi + EPS
                 st.add("horizontal-sector", ok, item, f"cut-off {c:g}° outside {where}",
                        (f"between {lo:g}° and {hi:g}°" if lo is not None else f"at most {hi:g}°")
-                       + f" outside {where}{self.refs.cutoff_words}", cite=cite)
+                       + f" outside {where}{self.refs.cutoff_note}", cite=cite)
             else:
                 st.add("horizontal-sector", None, item, None, f"cut-off {where}: the plan gives none", cite=cite)
             if hs.min_cd_edges is not None:
-                self._at_least(st, item, hs.min_cd_edges[k], need, 1.0 if forward else EDGE_SHARE,
+                self._at_least(st, item, hs.min_cd_edges[k], need, 1.0 if forward else self.refs.edge_share,
                                f"in the last 5° to the {end:g}° end", cite)
         if hs.min_cd_within_5_deg is not None:
             self._at_least(st, item, hs.min_cd_within_5_deg, need, 1.0, "over the sector up to 5° inside its limits",
-                           other if kind != "side" else self.cite(self.refs.sector))
+                           other if kind != "side" else self.cite(self.refs.sector_cite))
 
     def _at_least(self, st: _State, item: Item, have: float, need: float | None, share: float, where: str,
                   cite: str, check: str = "horizontal-sector") -> None:
@@ -191,13 +154,13 @@ class Annex:
                    f"at least {share * need:g} cd ({words}, {need:g} cd for {item.range_nm:g} nm) {where}", cite=cite)
 
     def vertical(self, st: _State, item: Item, entry: PlanLight, sailing_underway: bool) -> None:
-        ref = self.refs.vertical_sail if sailing_underway else self.refs.vertical
+        ref = self.refs.vertical_sail_cite if sailing_underway else self.refs.vertical_cite
         vs, need = entry.vertical_sector, self.required_cd(item)
         if vs is None:
             st.add("vertical-sector", None, item, None, "intensity above and below the horizontal: the plan gives "
                    "no measured vertical sector", cite=self.cite(ref))
             return
-        angle, share = VERTICAL_SHARE[sailing_underway]
+        angle, share = self.refs.vertical_sail if sailing_underway else self.refs.vertical_power
         wide = vs.min_cd_25_deg if sailing_underway else vs.min_cd_7_5_deg
         for have, frac, deg, sub in ((vs.min_cd_5_deg, 1.0, 5.0, "(i)"), (wide, share, angle, "(ii)")):
             where = f"from {deg:g}° above to {deg:g}° below the horizontal"
@@ -211,23 +174,24 @@ class Annex:
         """The after masthead light seen over the forward one from sea level 1,000 m ahead of the stem."""
         if not self.once("visibility-1000m", f"{fwd.id}/{aft.id}"):
             return
-        cite = self.cite(self.refs.masthead_1000m)
+        cite = self.cite(self.refs.masthead_1000m_cite)
+        sight = self.refs.sight_m
         trims = self.hull.trim_deg if self.hull and self.hull.trim_deg else (0.0, 0.0)
         freeboard = self.hull.freeboard_m if self.hull else None
         level = "" if self.hull and self.hull.trim_deg else " (level trim: the plan gives no trim)"
-        clear, psi = min((clearance(self.length_m, fwd.position_m, aft.position_m, freeboard or 0.0, t), t)
+        clear, psi = min((clearance(self.length_m, fwd.position_m, aft.position_m, freeboard or 0.0, t, sight), t)
                          for t in trims)
         if freeboard is None:
-            top = freeboard_limit(self.length_m, fwd.position_m, aft.position_m, psi)
+            top = freeboard_limit(self.length_m, fwd.position_m, aft.position_m, psi, sight)
             st.add("visibility-1000m", None if top > 0 else False, aft_item,
                    f"holds for a freeboard up to {top:.2f} m (trim {psi:g}°){level}" if top > 0 else
                    f"below the sight line at any freeboard (trim {psi:g}°){level}",
-                   "the after light above the sight line over the forward light from sea level 1000 m ahead of "
+                   f"the after light above the sight line over the forward light from sea level {sight:g} m ahead of "
                    "the stem: the plan gives no hull.freeboard_m", cite=cite)
             return
         st.add("visibility-1000m", clear > 0, aft_item,
                f"{clear:.2f} m above the sight line at trim {psi:g}°{level}",
-               f"seen over and separate from '{fwd_item.role}' from sea level {SIGHT_M:g} m ahead of the stem in "
+               f"seen over and separate from '{fwd_item.role}' from sea level {sight:g} m ahead of the stem in "
                f"all normal trim ({trims[0]:g}° to {trims[1]:g}° by the stern); the text sets no figure for "
                "'separate'", cite=cite)
 
@@ -248,22 +212,22 @@ def _heights(length_m: float, fwd: Any, aft: Any, freeboard: float, trim_deg: fl
     return freeboard + fwd.z + (fwd.x - mid) * t, freeboard + aft.z + (aft.x - mid) * t
 
 
-def clearance(length_m: float, fwd: Any, aft: Any, freeboard: float, trim_deg: float) -> float:
-    """How far (m) the after light stands above the line from an eye at sea level 1,000 m ahead of the stem
-    through the forward light; positive: seen over it.
+def clearance(length_m: float, fwd: Any, aft: Any, freeboard: float, trim_deg: float, sight_m: float) -> float:
+    """How far (m) the after light stands above the line from an eye at sea level ``sight_m`` ahead of the stem
+    (1,000 m in COLREGs Annex I 2(b)) through the forward light; positive: seen over it.
 
     >>> from types import SimpleNamespace as P
-    >>> round(clearance(100, P(x=80, z=10), P(x=40, z=10.59), 5, 0), 4)   # needs 15 * 1060 / 1020 = 15.5882
+    >>> round(clearance(100, P(x=80, z=10), P(x=40, z=10.59), 5, 0, 1000), 4)   # needs 15 * 1060 / 1020 = 15.5882
     0.0018
     """
     h_f, h_a = _heights(length_m, fwd, aft, freeboard, trim_deg)
-    d_f, d_a = SIGHT_M + length_m - fwd.x, SIGHT_M + length_m - aft.x
+    d_f, d_a = sight_m + length_m - fwd.x, sight_m + length_m - aft.x
     return h_a - h_f * d_a / d_f
 
 
-def freeboard_limit(length_m: float, fwd: Any, aft: Any, trim_deg: float) -> float:
+def freeboard_limit(length_m: float, fwd: Any, aft: Any, trim_deg: float, sight_m: float) -> float:
     """The freeboard up to which the after light is still seen over the forward one (clearance falls with it)."""
-    d_f, d_a = SIGHT_M + length_m - fwd.x, SIGHT_M + length_m - aft.x
+    d_f, d_a = sight_m + length_m - fwd.x, sight_m + length_m - aft.x
     r = d_a / d_f
-    c0 = clearance(length_m, fwd, aft, 0.0, trim_deg)
+    c0 = clearance(length_m, fwd, aft, 0.0, trim_deg, sight_m)
     return c0 / (r - 1) if r > 1 else math.inf

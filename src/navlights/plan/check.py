@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Display, Edition, Item, PlacementSpec, Side
-from .annex import PARAGRAPHS, Annex
+from .annex import Annex
 from .model import LightingPlan, PlanLight, PlanShape
 
 ARC_TOL_DEG = 0.5          # arcs are compared to half a degree (the plan's figures are rounded)
@@ -295,8 +295,8 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
     by_role = {r: e for e in entries for r in (e.role, *e.also_roles)}
     findings: list[Finding] = []
     notes: list[str] = [f"About this plan: {n}" for n in plan.notes]
-    refs = PARAGRAPHS.get(edition.id)
-    annex = Annex(edition, refs, plan.hull, plan.length_m, set()) if refs else None
+    limits = edition.annex_checks
+    annex = Annex(edition, limits, plan.hull, plan.length_m, set()) if limits else None
     for name, vessel in plan.states:
         d = display(vessel, edition)
         st = _State(name, d, by_role, plan.vessel.breadth_m, plan.length_m)

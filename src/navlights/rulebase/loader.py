@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from . import compiled
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
-from ..model import (WATERS, At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
+from ..model import (WATERS, AnnexChecks, At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
                      RangeBand, ShapeKind, Show, Side, Source)
 from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
 
@@ -312,6 +312,35 @@ def _shape_errors(err: ValidationError, data: dict[str, Any]) -> list[str]:
             for e in err.errors()]
 
 
+#: The colours an area may be given for (the lights' colours).
+_AREA_COLOURS = frozenset({"white", "red", "green", "yellow", "blue"})
+
+
+def _annex_checks(a: Any, b: Any) -> AnnexChecks:
+    """``[edition.annex_checks]`` typed: each area a polygon of three or more corners on the CIE diagram (0 to 1),
+    each limit in range; what is wrong is a problem of the file."""
+    path = "edition.annex_checks"
+    for colour, corners in a.colour_areas.items():
+        if colour not in _AREA_COLOURS:
+            b.problems.append(f"{path}.colour_areas.{colour}: not a colour of a light ({', '.join(sorted(_AREA_COLOURS))})")
+        if len(corners) < 3 or not all(0 <= v <= 1 for xy in corners for v in xy):
+            b.problems.append(f"{path}.colour_areas.{colour}: at least three corners (x, y), each from 0 to 1")
+    lo, hi = a.side_cutoff_deg
+    if not 0 <= lo <= hi:
+        b.problems.append(f"{path}.side_cutoff_deg: [least, most] with 0 <= least <= most")
+    for name in ("vertical_power", "vertical_sail"):
+        angle, share = getattr(a, name)
+        if not (0 < angle <= 90 and 0 < share <= 1):
+            b.problems.append(f"{path}.{name}: [angle in (0, 90] degrees, share in (0, 1]]")
+    return AnnexChecks(a.colour_cite, a.screens_cite, a.sector_cite, a.sector_forward_cite, a.sector_other_cite,
+                       a.vertical_cite, a.vertical_sail_cite, a.masthead_1000m_cite, a.cutoff_note,
+                       tuple((c, tuple((float(x), float(y)) for x, y in corners))
+                             for c, corners in a.colour_areas.items()),
+                       (float(lo), float(hi)), a.other_cutoff_max_deg, a.edge_share,
+                       tuple(map(float, a.vertical_power)), tuple(map(float, a.vertical_sail)),  # type: ignore[arg-type]
+                       a.sight_m, b.cite(a, path))
+
+
 def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     """Build an :class:`Edition` from a parsed TOML table, or raise :class:`RuleDataError`."""
     from pydantic import ValidationError
@@ -332,6 +361,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
     b.cross_check(provisions, lights)
     intensity = None if e.intensity is None else Intensity(e.intensity.threshold_lux, e.intensity.transmissivity,
                                                            b.cite(e.intensity, "edition.intensity"))
+    annex_checks = None if e.annex_checks is None else _annex_checks(e.annex_checks, b)
     b.problems += [f"edition.waters: '{w}' is not one of {', '.join(WATERS)}" for w in e.waters if w not in WATERS]
     b.problems += [f"edition.succeeds.{w}: '{w}' is not one of the edition's waters ({', '.join(e.waters)})"
                    for w in e.succeeds if w not in e.waters]
@@ -352,6 +382,7 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         units=tuple(sorted(e.units.items())), summary=e.summary, sources=b.sources,
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
         mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, intensity=intensity,
+        annex_checks=annex_checks,
         succeeds=dict(e.succeeds), in_force_from_waters=tuple(sorted(e.in_force_from_waters.items())))
 
 

@@ -92,6 +92,28 @@ class RawIntensity(_Cited):
     transmissivity: float = Field(..., gt=0, lt=1)
 
 
+class RawAnnexChecks(_Cited):
+    """The technical limits a fitted light is checked against (COLREGs Annex I 5, 7, 9, 10, 2(b); 33 CFR 84), with
+    the paragraph of each: what ``navlights plan`` checks beyond the rules' lights (docs/plan.md)."""
+
+    colour_cite: str
+    screens_cite: str
+    sector_cite: str
+    sector_forward_cite: str
+    sector_other_cite: str
+    vertical_cite: str
+    vertical_sail_cite: str
+    masthead_1000m_cite: str
+    cutoff_note: str = ""
+    colour_areas: dict[str, list[tuple[float, float]]]
+    side_cutoff_deg: tuple[float, float]
+    other_cutoff_max_deg: float = Field(..., gt=0)
+    edge_share: float = Field(..., gt=0, le=1)
+    vertical_power: tuple[float, float]
+    vertical_sail: tuple[float, float]
+    sight_m: float = Field(..., gt=0)
+
+
 class RawEdition(_M):
     id: str
     title: str
@@ -108,6 +130,7 @@ class RawEdition(_M):
     tonnage_basis: str | None = None
     seaplanes: bool = True
     intensity: RawIntensity | None = None
+    annex_checks: RawAnnexChecks | None = None
     succeeds: dict[str, str] = Field(default_factory=dict)
     units: dict[str, str]
     summary: str
