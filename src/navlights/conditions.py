@@ -71,6 +71,9 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     "waters": ("enum", get_args(_v.InlandWaters), "waters", "great-lakes"),
     "special_anchorage": ("bool", None, "special_anchorage", "true"),
 }
+#: The length facts' examples for an edition that speaks metres (FACTS gives them in feet).
+METRIC_EXAMPLES: dict[str, str] = {"length": "'61 m'", "breadth": "'9 m'", "tow_length": "'200 m'",
+                                   "gear_extent": "'150 m'"}
 COMPARISONS = ("lt", "le", "gt", "ge", "ne", "present")
 _WORDS = {"lt": "under", "le": "at most", "gt": "over", "ge": "at least", "ne": "not"}
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..conditions import FACTS, evaluate, missing_facts
+from ..conditions import FACTS, METRIC_EXAMPLES, evaluate, missing_facts
 from ..errors import MissingFactError
 from ..model import Citation, Condition, Display, Edition, Item, Note, Provision, RangeBand
 from ..vessel import Vessel, make_vessel
@@ -40,7 +40,8 @@ def _holds(cond: Condition, facts: dict, cite: Citation, system: str) -> bool:
         field, test = missing[0]
         if field == "towing.tow_length" and facts["being_towed"]:
             field = "being_towed.tow_length"
-        example = next((v[3] for v in FACTS.values() if v[2] == field), "'650 ft'")
+        fact = next((f for f, v in FACTS.items() if v[2] == field), "tow_length")
+        example = (METRIC_EXAMPLES.get(fact) if system == "metres" else None) or FACTS[fact][3]
         raise MissingFactError(f"{field}: needed to decide {cite} ({test}?); give it, e.g. {field}={example}",
                                field=field, value=None, allowed=test)
     return r
