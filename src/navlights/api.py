@@ -151,7 +151,7 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
     return {
         "edition": d.edition, "edition_title": edition(edition_name).title,
         "vessel": d.vessel.to_json(),
-        "description": d.vessel.describe(), "period": per,
+        "description": d.vessel.describe(d.length_system), "period": per,
         "choose": choose if isinstance(choose, str) else dict(choose),
         "edges": "closed: an aspect on an arc end sees the light; a single aspect where arcs meet is "
                  "its own sector (start_deg == end_deg); a sector with start_deg > end_deg runs through 0",
@@ -222,6 +222,30 @@ def differences(edition_a: str, edition_b: str) -> dict[str, Any]:
 def differences_json(edition_a: str, edition_b: str) -> dict[str, Any]:
     """:func:`differences` as JSON-ready data (it already is)."""
     return differences(edition_a, edition_b)
+
+
+def length_system(*edition_names: str | Edition) -> str:
+    """The unit system the editions speak lengths in together: "metres" or "feet" (``units.shared_system``:
+    the one they share, else metres).
+
+    >>> length_system("intl-1972"), length_system("1960"), length_system("intl-1960", "us-inland")
+    ('metres', 'feet', 'metres')
+    """
+    from .units import shared_system
+    return shared_system(edition(e).length_system for e in edition_names)
+
+
+def lengths_words(lengths_ft: list[float], system: str, dash: str = "–") -> str:
+    """The span of the vessel lengths a difference touches (``lengths_ft``, as the JSON gives them), in words
+    of ``system``: ``'3.5–150 m'``; '' when there are none.
+
+    >>> lengths_words([11.5, 52.5], "metres", "-"), lengths_words([11.5, 52.5], "feet")
+    ('3.5-16 m', '11.5–52.5 ft')
+    """
+    from .units import fmt_span, ft_to_m
+    if not lengths_ft:
+        return ""
+    return fmt_span(ft_to_m(min(lengths_ft)), ft_to_m(max(lengths_ft)), system, dash)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -280,8 +280,10 @@ class Vessel(_Strict):
             "special_anchorage": self.special_anchorage,
         }
 
-    def describe(self) -> str:
-        """A short description in a mariner's words."""
+    def describe(self, system: str = "feet") -> str:
+        """A short description in a mariner's words; her lengths in ``system`` first ("metres" or "feet": the
+        edition's, ``Display.length_system``), the other unit in parentheses. Without an edition: feet first,
+        as navlights always wrote them."""
         from .units import fmt_length
         kind = {"power": "power-driven vessel", "sail": "sailing vessel", "oars": "vessel under oars",
                 "none": "vessel without propulsion"}[self.propulsion]
@@ -289,13 +291,13 @@ class Vessel(_Strict):
             kind = "seaplane"
         parts = [kind]
         if self.length_m:
-            parts.append(fmt_length(self.length_m))
+            parts.append(fmt_length(self.length_m, system))
         parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
                       "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
         if self.towing:
             t = "towing"
             if self.towing.tow_length:
-                t += f" (tow {fmt_length(self.towing.tow_length)})"
+                t += f" (tow {fmt_length(self.towing.tow_length, system)})"
             parts.append(t)
         for flag, words in (("pushing", "pushing"), ("being_pushed", "pushed ahead"),
                             ("not_under_command", "not under command"), ("pilot_on_duty", "pilot on duty"),

@@ -231,9 +231,9 @@ def report_html(r: PlanReport) -> str:
     about = ("<h2>About this plan</h2><ul class=\"about\">" + "".join(f"<li>{escape(n)}</li>" for n in r.plan_notes)
              + "</ul>") if r.plan_notes else ""
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lighting plan check: '
-            f"{escape(r.vessel.describe())}</title><style>{CSS}</style></head><body>"
+            f"{escape(r.vessel.describe(r.length_system))}</title><style>{CSS}</style></head><body>"
             f"<h1>Lighting plan check: the plan {verdict}</h1>"
-            f'<p class="muted">{escape(r.vessel.describe())} · {escape(r.edition)} · {c["pass"]} pass, {c["fail"]} fail, '
+            f'<p class="muted">{escape(r.vessel.describe(r.length_system))} · {escape(r.edition)} · {c["pass"]} pass, {c["fail"]} fail, '
             f'{c["not-checked"]} not checked (the plan or navlights lacks the fact) · positions as given by the plan</p>'
             f"{about}{_views(r, fails)}{''.join(rows)}"
             + (f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "")

@@ -376,7 +376,7 @@ def _display(s: State, rows: list[dict[str, Any]], ed: str, api: Any, vessel_cls
         from .scene import SceneError
         raise SceneError(f"line {line}: {e}", field=f"line {line}: {e.field}", value=e.value,
                          allowed=e.allowed) from None
-    return d, api.sectors(d), v.describe()
+    return d, api.sectors(d), v.describe(d.length_system)
 
 
 def table(enc: Encounter) -> list[list[str]]:

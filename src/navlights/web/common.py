@@ -72,6 +72,8 @@ def templates() -> Environment:
     env.filters["swatch"] = figure.swatch
     env.filters["prov"] = _prov
     env.filters["article"] = _article
+    env.filters["lengths"] = api.lengths_words          # lengths_ft of a difference, in the editions' unit
+    env.globals["unit_of"] = {"metres": "m", "feet": "ft"}
     return env
 
 
