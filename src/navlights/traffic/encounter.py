@@ -25,14 +25,9 @@ import numpy as np
 
 from ..errors import NavlightsError
 from . import geo
+from .limits import MAX_LOOKS, MAX_STEPS, MAX_VESSELS, STEP_S
 from .scene import DEFAULT_WATERS, bad, edition_for, light_name
 
-STEP_S = 60
-MAX_STEPS = 7 * 24 * 60
-MAX_VESSELS = 12
-#: The most work one encounter may ask for, in looks: ordered (observer, target) pairs x minutes (n vessels give
-#: n(n-1) pairs). Time and memory grow with it (docs/traffic.md "Limits": about 0.3 ms of CPU and 2 kB a look).
-MAX_LOOKS = 10_000
 GRID = 0.05          # degrees: the circle of aspects the meaning of a picture is read on
 
 
