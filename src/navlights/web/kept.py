@@ -60,7 +60,8 @@ def kept(request: Request, kind: str, key: str, when: str) -> dict[str, Any]:
     """What a result page says of its address: the address, the JSON twin, the report, and when it was kept."""
     path = f"/{kind}/r/{key}"
     return {"key": key, "path": path, "address": str(request.base_url).rstrip("/") + path, "json": f"{path}.json",
-            "report": f"{path}/report.html", "since": when, "version": api.version()}
+            "report": f"{path}/report.html", "since": when, "since_words": when[:16].replace("T", " ") + " UTC",
+            "version": api.version()}
 
 
 def twin(request: Request, kind: str, key: str, when: str, given: dict[str, Any], result: Any) -> dict[str, Any]:
@@ -77,7 +78,7 @@ def attachment(html: str, filename: str) -> HTMLResponse:
 
 def foot(info: dict[str, Any]) -> str:
     """The line at the foot of a downloaded report: where it is kept, and which navlights computed it."""
-    return (f"Kept at {info['address']} (input kept since {info['since']}); computed from the kept input by "
+    return (f"Kept at {info['address']} (input kept since {info['since_words']}); computed from the kept input by "
             f"navlights {info['version']}.")
 
 
