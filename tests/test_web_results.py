@@ -383,3 +383,20 @@ def test_a_slow_encounter_does_not_stall_other_requests(live):
     worker.join(120)
     assert "encounter_s" in done and waits, (done, waits)
     assert max(waits) < 1.0, (waits, done)
+
+
+def test_more_encounters_at_once_than_allowed_are_refused_503(client, monkeypatch):
+    """Memory bound: at most MAX_AT_ONCE encounters are computed at once in a process; one more is refused at once
+    (503, Retry-After), not queued. Here every slot is taken."""
+    from navlights.web.routes import encounter as route
+    slots = threading.BoundedSemaphore(1)
+    slots.acquire()
+    monkeypatch.setattr(route, "_SLOTS", slots)
+    text = _tracks(2, 30)
+    r = client.post("/encounter.json", content=text, headers={"content-type": "text/csv"})
+    assert r.status_code == 503 and r.headers["retry-after"] == "5" and r.json()["field"] == "encounter"
+    assert f"at most {route.MAX_AT_ONCE} at once" in r.json()["error"]
+    r = client.post("/encounter", data={"tracks": text, "waters": "high-seas"}, follow_redirects=False)
+    assert r.status_code == 503 and "try again in a few seconds" in r.text and text.splitlines()[1] in r.text
+    slots.release()                                                    # a slot free: computed and kept
+    assert client.post("/encounter.json", content=text, headers={"content-type": "text/csv"}).status_code == 200

@@ -78,8 +78,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field, the value and what "
                                              "is allowed"},
     500: {"model": ErrorBody, "description": "A bug: logged with a reference the answer gives, never a traceback"},
-    503: {"model": ErrorBody, "description": "No renderer or identification in this build, or the training "
-                                             "database or the result store cannot be opened"},
+    503: {"model": ErrorBody, "description": "No renderer or identification in this build, the training "
+                                             "database or the result store cannot be opened, or the server is "
+                                             "computing as many encounters as it may at once (Retry-After)"},
 }
 
 #: The parameters each JSON route takes, for 'unknown parameter' messages.

@@ -29,11 +29,20 @@ KIND = "encounter"
 KEY = key_param("the key of a kept encounter: the SHA-256 of its canonical input")
 
 
-class Computed:
-    """An encounter computed from its input (or the error), and its plot, made once when first asked for."""
+#: At most this many encounters are computed at once in one server process: each holds up to some 30 MB while it
+#: is made (at the engine's bound), so memory stays bounded whatever the number of requests; one more is refused
+#: at once (503, Retry-After), not queued where it would hold a thread of the pool.
+MAX_AT_ONCE = 2
+_SLOTS = threading.BoundedSemaphore(MAX_AT_ONCE)
+RETRY_AFTER_S = 5
 
-    def __init__(self, enc: Any, err: FieldError | None) -> None:
-        self.enc, self.err = enc, err
+
+class Computed:
+    """An encounter computed from its input (or the error and its status), and its plot, made once when first
+    asked for."""
+
+    def __init__(self, enc: Any, err: FieldError | None, status: int = 422) -> None:
+        self.enc, self.err, self.status = enc, err, status
         self._plot: bytes | None = None
         self._lock = threading.Lock()
 
@@ -60,11 +69,16 @@ def _run(text: str, waters: str, edition: str | None) -> Computed:
             return _RECENT[key]
     if waters not in WATERS:
         done = Computed(None, ("waters", f"waters: {waters!r} is not allowed; allowed: {', '.join(WATERS)}"))
+    elif not _SLOTS.acquire(blocking=False):
+        return Computed(None, ("encounter", f"encounter: {MAX_AT_ONCE} encounters are being computed on this server; "
+                               f"allowed: at most {MAX_AT_ONCE} at once; try again in a few seconds"), 503)
     else:
         try:
             done = Computed(traffic.encounter(text, waters=waters, edition=edition or None), None)
         except NavlightsError as e:
             done = Computed(None, failed(e))
+        finally:
+            _SLOTS.release()
     with _RECENT_LOCK:
         _RECENT[key] = done
         while len(_RECENT) > _RECENT_MAX:
@@ -77,12 +91,12 @@ def _tracks(text: str) -> str:
     return text.lstrip("\ufeff").replace("\r\n", "\n").rstrip("\n") + "\n"
 
 
-def _render(request: Request, text: str, waters: str, edition: str, example: str | None, **extra: Any
-            ) -> HTMLResponse:
-    done = _run(text, waters, edition)
+def _render(request: Request, text: str, waters: str, edition: str, example: str | None,
+            done: Computed | None = None, **extra: Any) -> HTMLResponse:
+    done = done or _run(text, waters, edition)
     enc, err = done.enc, done.err
     plot = "data:image/png;base64," + base64.b64encode(done.plot()).decode("ascii") if enc is not None else ""
-    return page(request, "encounter.html", status=422 if err else 200, title="Encounter", text=text, error=err,
+    return page(request, "encounter.html", status=done.status if err else 200, title="Encounter", text=text, error=err,
                 enc=enc.to_dict() if enc else None, rows=traffic.encounter_table(enc) if enc else [], plot=plot,
                 examples=list(traffic.example_encounters()), example=example, waters=waters, waters_choices=WATERS,
                 edition=edition, **extra)
@@ -110,11 +124,11 @@ async def encounter_submit(request: Request) -> Response:
 def _submit(request: Request, text: str, waters: str, edition: str) -> Response:
     done = _run(text, waters, edition)
     if done.err is not None:
-        return _render(request, text, waters, edition, None)
+        return _render(request, text, waters, edition, None, done)
     key, note = keep(request, KIND, {"tracks": text, "waters": waters, "edition": edition or None}, text,
                      {"waters": waters, "edition": edition or None})
     if key is None:
-        return _render(request, text, waters, edition, None, kept_note=note)
+        return _render(request, text, waters, edition, None, done, kept_note=note)
     return see_other(KIND, key, "encounter-result")
 
 
@@ -135,7 +149,14 @@ def encounter_example_json(example: str = Query(EXAMPLE, description="an example
     if example not in examples:
         return error_json(422, "example", f"example: {example!r} is not an example; allowed: {', '.join(examples)}")
     done = _run(examples[example], waters, edition)
-    return error_json(422, *done.err) if done.err else JSONResponse(done.enc.to_dict())
+    return _refused(done) if done.err else JSONResponse(done.enc.to_dict())
+
+
+def _refused(done: Computed) -> JSONResponse:
+    """The error of a twin: 422 for the input, 503 (with Retry-After) when the server is busy with others."""
+    assert done.err is not None
+    return error_json(done.status, *done.err,
+                      headers={"Retry-After": str(RETRY_AFTER_S)} if done.status == 503 else None)
 
 
 _CSV_BODY = {"requestBody": {"required": True, "description": "track CSV: time, ident, lat, lon, heading, and the "
@@ -155,7 +176,7 @@ async def encounter_json(request: Request,
         return error_json(422, "tracks", "tracks: the body is not UTF-8 text; allowed: track CSV as UTF-8")
     done = await run_in_threadpool(_run, tracks, waters, edition)
     if done.err:
-        return error_json(422, *done.err)
+        return _refused(done)
     return await run_in_threadpool(lambda: JSONResponse(done.enc.to_dict()))
 
 
@@ -196,7 +217,7 @@ def encounter_kept_report(request: Request, key: str = KEY) -> Response:
     """The standalone report of a kept encounter, to be saved."""
     text, waters, edition, done, info = _kept(request, key)
     if done.enc is None:
-        return _render(request, text, waters, edition, None, kept_info=info)
+        return _render(request, text, waters, edition, None, done, kept_info=info)
     html = traffic.encounter_report_html(done.enc, done.plot(), tracks=text, footer=foot(info))
     return attachment(html, f"navlights-encounter-{done.enc.start:%Y-%m-%d}-{key[:12]}.html")
 
@@ -204,5 +225,5 @@ def encounter_kept_report(request: Request, key: str = KEY) -> Response:
 @router.get("/encounter/r/{key}", response_class=HTMLResponse, include_in_schema=False)
 def encounter_kept(request: Request, key: str = KEY) -> HTMLResponse:
     """A kept encounter, computed afresh: the same page as after Show, with its address."""
-    text, waters, edition, _, info = _kept(request, key)
-    return _render(request, text, waters, edition, None, kept_info=info)
+    text, waters, edition, done, info = _kept(request, key)
+    return _render(request, text, waters, edition, None, done, kept_info=info)
