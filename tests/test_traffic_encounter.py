@@ -124,6 +124,9 @@ BAD = [
     (H + "2020-09-14T21:00:00Z,A,50,0,400,power,20 m\n", "line 2: heading: '400'", "0 to 360"),
     (H + "2020-09-14T21:00:00Z,A,50,0,0,power,20 m\n", "tracks: '1 vessel'", "two or more"),
     (H + "2020-09-14T21:00:00Z,,50,0,0,power,20 m\n", "line 2: ident", "empty"),
+    # a lone carriage return inside an unquoted field is not CSV (it was a 500 on the web)
+    (H + "2020-09-14T21:00:00Z,A\rB,50,0,0,power,20 m\n", "tracks: 'line 2'", "cannot be read as CSV"),
+    ("time,ident\rx,lat,lon,heading\n", "tracks: 'line 1'", "cannot be read as CSV"),
 ]
 
 
