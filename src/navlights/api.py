@@ -579,10 +579,11 @@ def check_plan_json(plan: Any) -> dict[str, Any]:
     return dict(check_plan(plan).to_dict())
 
 
-def plan_report_html(report: Any) -> str:
-    """A printable HTML report of a plan check: verdict, profile and plan drawn to scale, every finding."""
+def plan_report_html(report: Any, footer: str | None = None) -> str:
+    """A printable HTML report of a plan check: verdict, profile and plan drawn to scale, every finding;
+    ``footer``: a line at its foot (the web app's: where the result is kept, and the navlights version)."""
     from .plan.html import report_html
-    return report_html(report)
+    return report_html(report, footer)
 
 
 def plan_views_svg(report: Any) -> str:

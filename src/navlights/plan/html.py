@@ -212,8 +212,8 @@ def views_svg(r: PlanReport) -> str:
     return _views(r, [f for f in r.findings if f.status == "fail"])
 
 
-def report_html(r: PlanReport) -> str:
-    """The report as one HTML page."""
+def report_html(r: PlanReport, footer: str | None = None) -> str:
+    """The report as one HTML page; ``footer``: a line at its foot (where it is kept, which navlights made it)."""
     c = r.counts()
     fails = [f for f in r.findings if f.status == "fail"]
     verdict = ('<span class="ok">complies</span>' if r.compliant else '<span class="bad">does not comply</span>')
@@ -239,4 +239,5 @@ def report_html(r: PlanReport) -> str:
             + (f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "")
             + '<p class="muted">navlights checks the plan against its rule data, each finding with its rule; '
               "where the data has a gap or the plan lacks a fact the check says so. Not a certificate.</p>"
-              "</body></html>")
+            + (f'<p class="muted foot">{escape(footer)}</p>' if footer else "")
+            + "</body></html>")

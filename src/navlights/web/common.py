@@ -25,6 +25,7 @@ from .. import api
 from ..errors import NavlightsError
 from . import figure, pages
 from .queries import one_line
+from .results import NotKept, ResultStore, ResultStoreError
 from .training import NoSuchQuestion, Progress, ProgressError
 
 HERE = Path(__file__).parent
@@ -41,10 +42,12 @@ class Unavailable(NavlightsError, RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """Per-app state: the learner's progress (SQLite, opened on first use) and the page templates."""
+    """Per-app state: the learner's progress and the kept results (SQLite, each opened on first use) and the page
+    templates."""
 
     progress: Progress
     templates: Environment
+    results: ResultStore
 
 
 def context(request: Request) -> Context:
@@ -117,10 +120,10 @@ def error_page(request: Request, status: int, message: str, field: str | None = 
 
 
 def status_of(err: NavlightsError) -> int:
-    """503 for a missing feature or an unusable database, 404 for no such question, else 422."""
-    if isinstance(err, Unavailable) or (isinstance(err, ProgressError) and err.field == "db"):
+    """503 for a missing feature or an unusable database, 404 for no such question or kept result, else 422."""
+    if isinstance(err, (Unavailable, ResultStoreError)) or (isinstance(err, ProgressError) and err.field == "db"):
         return 503
-    if isinstance(err, NoSuchQuestion):
+    if isinstance(err, (NoSuchQuestion, NotKept)):
         return 404
     return 422
 
