@@ -50,7 +50,7 @@ class Spec:
     group: str
     label: str
     words: dict[str, str] = field(default_factory=dict)   # a choice's value -> its words
-    blank: str = "—"                                       # a choice's words for "not given"
+    blank: str | None = "—"                # a choice's words for "not given" (None: no such option)
     hint: str = ""
     when: When = ()
     strict: bool = False     # the vessel model refuses the field where ``when`` does not hold
@@ -64,8 +64,7 @@ SPECS: dict[str, Spec] = {
                                               "oars": "oars", "none": "nothing (a dumb barge, a vessel in tow)"},
                        blank="— (power; none when in tow)"),
     "length": Spec("is", "Length overall", example=("60 m", "200 ft")),
-    "breadth": Spec("is", "Greatest breadth", example=("10 m", "30 ft"),
-                    hint="of a partly submerged object in tow: the object's own"),
+    "breadth": Spec("is", "Greatest breadth", example=("10 m", "30 ft"), hint="an object in tow: its own"),
     "tonnage": Spec("is", "Tonnage (tons)", hint="as the edition measures tons"),
     "max_speed_kn": Spec("is", "Maximum speed (knots)", when=(_POWER,)),
     "sails_set": Spec("is", "under sail as well as power", when=(_POWER,), strict=True),
@@ -83,12 +82,12 @@ SPECS: dict[str, Spec] = {
     "wig_near_surface": Spec("is", "taking off, landing or flying near the surface", when=(("wig", ()),), strict=True),
     # --- what she is doing
     "status": Spec("doing", "She is", {"underway": "under way", "anchored": "at anchor", "aground": "aground",
-                                       "moored": "made fast (moored)"}, blank="— (under way)"),
+                                       "moored": "made fast (moored)"}, blank=None),
     "making_way": Spec("doing", "Making way through the water", when=(("status", ("", "underway")),)),
     "towing": Spec("doing", "towing"),
     "tow_length": Spec("doing", "Length of the tow", when=(("towing", ()), ("being_towed", ())),
-                       example=("200 m", "650 ft"), hint="from the stern of the towing vessel to the after end of "
-                                                         "the tow (in tow: the whole tow she is in)"),
+                       example=("200 m", "650 ft"), hint="stern of the tug to the after end of the tow (in tow: "
+                                                         "the whole tow)"),
     "tow_vessels": Spec("doing", "Vessels in tow", when=(("towing", ()),)),
     "tow_raft": Spec("doing", "the tow is a raft", when=(("towing", ()),)),
     "tow_alongside": Spec("doing", "towing alongside", when=(("towing", ()),)),
@@ -107,7 +106,7 @@ SPECS: dict[str, Spec] = {
                         hint="horizontally from the vessel"),
     "gear_out": Spec("doing", "Gear in the water", when=(("fishing", ()),), hint="not given: yes"),
     "not_under_command": Spec("doing", "not under command"),
-    "restricted": Spec("doing", "Restricted in her ability to manoeuvre by her work",
+    "restricted": Spec("doing", "Restricted in her ability to manoeuvre",
                        {"cable": "laying or picking up a cable or pipeline", "survey": "surveying",
                         "underwater": "underwater operations", "navigation-mark": "servicing a navigation mark",
                         "minesweeping": "minesweeping", "dredging": "dredging",
@@ -146,6 +145,7 @@ class Control:
     cite: str                              # the rule(s) that ask for the fact, where few
     options: tuple[tuple[str, str], ...]   # a select's named values and their words
     when: str                              # data-when: "towing being_towed", "restricted=dredging,underwater,diving"
+    indent: bool = False                   # written under the control it hangs on
     placeholder: str = ""
     minimum: str = ""
     maximum: str = ""
@@ -239,9 +239,12 @@ def controls(edition: str | None) -> dict[str, Control]:
         facts_of.setdefault(flat, []).append(fact)
     out: dict[str, Control] = {}
     for group, _words in GROUPS:
+        above: set[str] = set()          # the last independent control of the group and those hanging on it
         for name, spec in SPECS.items():
             if spec.group != group or name not in named:
                 continue
+            indent = bool({f for f, _v in spec.when} & above)
+            above = above | {name} if indent else {name}
             kind = kind_of(name)
             options: tuple[tuple[str, str], ...] = ()
             if kind == "select":
@@ -255,7 +258,7 @@ def controls(edition: str | None) -> dict[str, Control]:
                 placeholder = ("e.g. " + (spec.example[0] if metric else spec.example[1]) if ed
                                else f"e.g. {spec.example[1]} or {spec.example[0]}")
             out[name] = Control(name, kind, group, spec.label, spec.hint, cite, options, _when_text(spec.when),
-                                placeholder, minimum, maximum, step)
+                                indent, placeholder, minimum, maximum, step)
     return out
 
 
@@ -294,7 +297,7 @@ def view(edition: str | None, values: dict[str, str], needed: str | None = None)
             options = list(c.options)
             valid = value in values_of(c.name) if c.kind == "select" else True
             if c.kind == "select" and value and valid and value not in dict(options):
-                options.append((value, f"{spec.words.get(value, value)} (not named in {edition}'s rules)"))
+                options.append((value, f"{spec.words.get(value, value)} (not named by {edition})"))
             shown = bool(value) or c.name == needed or holds(spec.when, values)
             rows.append({"c": c, "value": value, "options": options, "blank": spec.blank, "shown": shown,
                          "checked": c.kind == "check" and value.strip().lower() in YES,
