@@ -176,8 +176,8 @@ def test_the_kinds_come_from_the_model() -> None:
 def test_applicable_is_what_the_edition_tests(edition: str) -> None:
     """A field has a control exactly where one of its facts is tested by the edition's conditions (and the time of
     day where the edition has night and day items), never by the edition's id."""
-    tested = {fact for fact, _v in api.tested_facts(edition)}
-    fields = api.fact_fields()
+    tested = {fact for fact, _v in api.facts_tested(api.edition(edition))}
+    fields = api.FACT_FIELDS
     controls = form.controls(edition)
     for name in api.FLAT_FIELDS:
         facts = {f for f, flat in fields.items() if flat == name}

@@ -668,41 +668,15 @@ def prepare_identify(cache_dir: str | None = None) -> list[str]:
     return [ed.id for ed in eds]
 
 
-# --- the vessel form and the situations by name (the web's Explore, issue 21) ----------------------
-
-from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401  (re-exported: the flat fields, in order)
-
-
-def fact_fields() -> dict[str, str]:
-    """Each fact a rule condition may test -> the flat field (CLI option, web parameter) that sets it:
-    ``'towing_raft'`` -> ``'tow_raft'``, ``'fishing_method'`` -> ``'fishing'``."""
-    from .conditions import FACTS
-    return {fact: flat_field(spec[2]) for fact, spec in FACTS.items()}
-
-
-def tested_facts(edition_name: str | Edition = DEFAULT_EDITION) -> frozenset[tuple[str, Any]]:
-    """What the edition's conditions test: ``(fact, None)`` for every fact, ``(fact, value)`` for every value they
-    compare it with (``('restricted', 'diving')``); made once per edition."""
-    from .classes import tested
-    return frozenset(tested(edition(edition_name)))
+# --- the vessel form and the situations by name (the web's Explore, issue 21), re-exported: the flat fields in order;
+# each fact's flat field; what an edition's conditions test and the rules that ask for each fact (of an Edition);
+# how common a situation is (for ranking only)
+from .classes import commonness, tested as facts_tested  # noqa: E402, F401
+from .situations import FACT_FIELDS, fact_rules  # noqa: E402, F401
+from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
 
 
 def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str, dict[str, Any]]]:
-    """The edition's situations by name, one vessel each as flat fields (lengths in the edition's unit): the
-    representative that shows her situation's signal, of a middling size (``navlights.situations``)."""
+    """The edition's situations by name, one vessel each as flat fields (``navlights.situations``)."""
     from .situations import situations as _situations
     return _situations(edition(edition_name))
-
-
-def fact_rules(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, tuple[str, ...]]:
-    """Each fact -> the rules of the edition's provisions whose conditions ask for it (``constrained_by_draught``:
-    ``('Rule 28',)`` under intl-1972)."""
-    from .situations import fact_rules as _fact_rules
-    return _fact_rules(edition(edition_name))
-
-
-def commonness(situation: str) -> float:
-    """How often a look-out meets the situation (1 common, 0.7 less common, 0.4 rare): our judgement of traffic,
-    not the law's, for ranking only (``navlights.classes.COMMONNESS``)."""
-    from .classes import commonness as _commonness
-    return _commonness(situation)

@@ -17,10 +17,13 @@ import math
 from typing import Any
 
 from .classes import thresholds, vessels
-from .conditions import evaluate
+from .conditions import FACTS, evaluate
 from .model import Condition, Edition
 from .units import FOOT_M
-from .vessel import FALSE_IS_A_FACT, Vessel, make_vessel, to_flat
+from .vessel import FALSE_IS_A_FACT, Vessel, flat_field, make_vessel, to_flat
+
+#: Each fact a rule condition may test -> the flat field (CLI option, web parameter) that sets it.
+FACT_FIELDS: dict[str, str] = {fact: flat_field(spec[2]) for fact, spec in FACTS.items()}
 
 #: The sizes a situation's vessel is chosen near (metres, tons): middling, for a first look.
 TYPICAL = {"length": 50.0, "breadth": 10.0, "tonnage": 1000.0, "tow_length": 200.0, "gear_extent": 150.0}

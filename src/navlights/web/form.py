@@ -5,7 +5,7 @@ The kind of each control comes from the web's query model (:class:`~navlights.we
 is a select of its values (``typing.get_args``), an on/off fact a checkbox (a yes/no/— select where "no" is a fact
 too), a length a text box with its unit, a number a number box. Which controls an edition's form shows comes from
 the edition's rule data, never from its id: a field whose facts its conditions test, and of a choice the values its
-conditions name (``api.tested_facts``). A field given in the query that the edition does not test is kept, as a
+conditions name (``api.facts_tested``). A field given in the query that the edition does not test is kept, as a
 ticked box under "Also given"; a value it does not name stays selected, marked. Controls that only mean something
 with another fact (the tow's length with towing) carry ``data-when`` and are hidden until it holds (the server
 writes them shown when the fact is set; ``static/explore.js`` shows them as the form changes).
@@ -211,11 +211,11 @@ def _bounds(name: str) -> tuple[str, str, str]:
 def _named(edition: str | None) -> dict[str, set[str] | None]:
     """Flat field -> the values the edition's conditions name for it (an empty set: tested, no value named);
     a field whose facts the conditions never test is absent. ``None`` (no one edition): every field, every value."""
-    fields = api.fact_fields()
+    fields = api.FACT_FIELDS
     if edition is None:
         return {name: None for name in api.FLAT_FIELDS}
     out: dict[str, set[str] | None] = {}
-    for fact, value in api.tested_facts(edition):
+    for fact, value in api.facts_tested(api.edition(edition)):
         named = out.setdefault(fields[fact], set())
         if isinstance(value, str) and named is not None:
             named.add(value)
@@ -233,9 +233,9 @@ def controls(edition: str | None) -> dict[str, Control]:
     named = _named(edition)
     ed = api.edition(edition) if edition else None
     metric = ed is not None and dict(ed.units).get("length", "").lower().startswith("met")
-    rules = api.fact_rules(edition) if edition else {}
+    rules = api.fact_rules(ed) if ed else {}
     facts_of: dict[str, list[str]] = {}
-    for fact, flat in api.fact_fields().items():
+    for fact, flat in api.FACT_FIELDS.items():
         facts_of.setdefault(flat, []).append(fact)
     out: dict[str, Control] = {}
     for group, _words in GROUPS:

@@ -128,9 +128,8 @@ def candidates(edition: str) -> tuple[Situation, ...]:
 @lru_cache(maxsize=16)
 def _modifiers(edition: str) -> tuple[Modifier, ...]:
     """The modifiers whose facts' values the edition's rules test."""
-    tested = api.tested_facts(edition)
-    return tuple(m for m in _table().modifiers if all((api.fact_fields().get(k, k), v) in tested or (k, v) in tested
-                                                     for k, v in m.fields))
+    tested = api.facts_tested(api.edition(edition))
+    return tuple(m for m in _table().modifiers if all((k, v) in tested for k, v in m.fields))
 
 
 @lru_cache(maxsize=16)
