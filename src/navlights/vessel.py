@@ -452,6 +452,7 @@ _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "m
           "waters", "special_anchorage")
 #: On/off facts whose false is a fact, not "not given".
 _FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
+FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)
 #: Flat fields of the nested parts: flat name -> (part, key).
 _NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
            "tow_alongside": ("towing", "alongside"), "fishing": ("fishing", "method"),
@@ -559,3 +560,12 @@ def _flatten(data: dict[str, Any], status: str) -> dict[str, Any]:
         out |= {name: fish[key] for name, (part, key) in _NESTED.items()
                 if part == "fishing" and key != "method" and key in fish}
     return out
+
+
+def to_flat(data: dict[str, Any]) -> dict[str, Any]:
+    """The flat fields of a vessel mapping, its values as written (lengths keep their text and unit).
+
+    >>> to_flat({"propulsion": "power", "length": "150 ft", "towing": {"tow_length": "700 ft"}})
+    {'propulsion': 'power', 'length': '150 ft', 'towing': True, 'tow_length': '700 ft'}
+    """
+    return _flatten(data, make_vessel(data).status)

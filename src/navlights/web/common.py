@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from .. import api
 from ..errors import NavlightsError
-from . import figure, pages
+from . import figure, form, pages
 from .queries import one_line
 from .results import NotKept, ResultStore, ResultStoreError
 from .training import NoSuchQuestion, Progress, ProgressError
@@ -70,6 +70,7 @@ def templates() -> Environment:
                       lstrip_blocks=True, auto_reload=False)
     env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS, status_words=api.STATUS_WORDS,
                        aspect_slider=figure.aspect_slider)
+    env.globals["vessel_form"] = partial(form.render, env)
     env.filters["sector_label"] = pages.sector_label
     env.filters["ticks"] = _ticks
     env.filters["swatch"] = figure.swatch
