@@ -137,17 +137,23 @@ def test_render_failure_degrades_to_words(client, monkeypatch, caplog):
 def test_compare(client):
     params = q(length="200 ft", tonnage=1000)
     data = client.get("/compare.json?" + params).json()
-    assert data["editions"][:5] == ["gl-1895", "intl-1897", "intl-1948", "intl-1960", "intl-1972"]   # then us-inland
+    # the rules in force today first (COLREGs 1972 from 1977, the Inland Rules from 1981), then the history in time
+    # order within each waters: the high seas' predecessors, then the Great Lakes' 1895 rules (us-inland's waters)
+    assert data["editions"] == ["intl-1972", "us-inland", "intl-1897", "intl-1948", "intl-1960", "gl-1895"]
+    assert data["in_force"] == ["intl-1972", "us-inland"]
+    # the engine's answer is kept as the CLI gives it, oldest first
     assert data["comparison"] == json.loads(json.dumps(api.compare_json({"propulsion": "power", "length": "200 ft",
                                                                          "tonnage": 1000.0})))
+    col = {e: i for i, e in enumerate(data["editions"])}
     rows = {r["role"]: r["cells"] for r in data["rows"]}
     # gl-1895 Rule 3(e) -> 1897 Art. 2(e): the after light's arc, range and status change;
     # 1897 -> 1948: it becomes required and gains a stated range (1897 Art. 2(e) gives none; 1948 Rule 2(a)(ii):
     # 'similar in construction and character', 5 miles) and the stern light goes; 1948 -> 1960: Rule 10's stern
     # light comes
-    assert set(rows["masthead-aft"][1]["changed"]) == {"arc_deg", "range_nm", "status"}
-    assert rows["masthead-aft"][2]["changed"] == ["range_nm", "status"]
-    assert rows["sternlight"][2]["change"] == "removed" and rows["sternlight"][3]["change"] == "added"
+    assert set(rows["masthead-aft"][col["intl-1897"]]["changed"]) == {"arc_deg", "range_nm", "status"}
+    assert rows["masthead-aft"][col["intl-1948"]]["changed"] == ["range_nm", "status"]
+    assert rows["sternlight"][col["intl-1948"]]["change"] == "removed"
+    assert rows["sternlight"][col["intl-1960"]]["change"] == "added"
     page = client.get("/compare?" + params)
     assert page.status_code == 200 and "diff-added" in page.text and "intl-1960 Rule 10" in page.text
 
@@ -166,7 +172,8 @@ def test_compare_some_editions(client):
 def test_editions(client):
     data = client.get("/editions.json").json()
     eds = {e["id"]: e for e in data["editions"]}
-    assert list(eds) == api.edition_ids()
+    assert sorted(eds) == sorted(api.edition_ids())
+    assert list(eds)[:2] == data["in_force"] == ["intl-1972", "us-inland"]       # today's rules first, as on Compare
     e = eds["intl-1960"]
     assert e["in_force_from"] == "1965-09-01" and e["coverage"]["gaps"] == api.edition("intl-1960").gaps()
     page = client.get("/editions").text
