@@ -64,18 +64,38 @@ def cite_words(cite: str, edition: str | None = None) -> str:
     return "; ".join(whole(p) for p in cite.split("; "))
 
 
+#: A cite longer than this is wrapped at its words in a table cell (a long one: "Article 10 of 1885 (re-enacted
+#: 1894), first paragraph"); shorter ones stay whole on their line.
+CITE_MOST = 24
+
+
 def cite_lines(cite: str, edition: str | None = None) -> str:
-    """A cite for a table cell: one line per cite (the column is not wrapped, so each stays whole)."""
+    """A cite for a table cell: one line per cite (the column is not wrapped, so each stays whole; one longer
+    than :data:`CITE_MOST` is wrapped at its words, its rule's name and number kept together)."""
     if edition:
         cite = cite.replace(f"{edition} ", "")
-    return "\n".join(cite.split("; "))
+    return "\n".join(ln for piece in cite.split("; ") for ln in wrap(piece, CITE_MOST))
+
+
+#: A number and its unit ("10.16 m", "2 nm"), and a rule's name and number ("Rule 10", "Annex I 2(a)",
+#: "Sec. 84.02"), kept on one line.
+_BOUND = re.compile(r"(\d) (?=(?:m|ft|nm|kn|cd|mm|s|min|°)(?!\w))"
+                    r"|\b(Rule|Rules|Article|Art\.|Annex|Sec\.|§) (?=[\dIVX])")
+#: Where a word longer than the line (a web address) may break: after its slashes.
+_SLASHES = re.compile(r"/(?=[^/\s])")
+_SOFT = "\x00"
+_ANNEX = re.compile(r"\bAnnex ([IVX]+) (?=\d)")
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str | None = None) -> list[str]:
-    """``text`` wrapped to ``width`` at spaces (not at hyphens, not inside a :func:`whole` unit)."""
+    """``text`` wrapped to ``width`` at spaces (not at hyphens, not between a number and its unit, not inside a
+    :func:`whole` unit)."""
+    text = _BOUND.sub(lambda m: next(g for g in m.groups() if g) + _BIND, _ANNEX.sub(f"Annex{_BIND}\\1{_BIND}", text))
+    room = width - max(len(indent), len(hang or ""))
+    text = " ".join(_SLASHES.sub(f"/{_SOFT} ", t) if len(t) > room else t for t in text.split(" "))
     lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent if hang is None else hang,
                           break_on_hyphens=False) or [indent.rstrip()]
-    return [line.replace(_BIND, " ") for line in lines]
+    return [line.replace(f"{_SOFT} ", "").replace(_SOFT, "").replace(_BIND, " ") for line in lines]
 
 
 @contextmanager

@@ -54,7 +54,7 @@ def comparison_text(c: dict[str, Any]) -> None:
     shown = [e for e in c["editions"] if c["displays"][e] is not None]
     gaps = [e for e in shown if not c["displays"][e]["complete"]]
     asked = [e for e in c["editions"] if c["displays"][e] is None]
-    counts = [f"{st['from']} {'->' if st['relation'] == 'succession' else 'beside'} {st['to']}: "
+    counts = [whole(f"{st['from']} {'->' if st['relation'] == 'succession' else 'beside'} {st['to']}:") + " "
               f"{len(st['differences']) or 'no'} difference{'' if len(st['differences']) == 1 else 's'}"
               for st in c["steps"]]
     said = f"Under {len(c['editions'])} editions: {len(shown)} answer"
@@ -137,12 +137,12 @@ def picture_text(data: dict[str, Any]) -> None:
         out.para("Not known (the rule base has gaps for her; she may show more or other lights): "
                  + "; ".join(dict.fromkeys(g["words"] for g in data["gaps"])) + ".")
     if data["items"]:
-        out.line("Left to right:")
+        out.para("Left to right (colour, light, offset across the picture, height, rule):")
         role = max(len(i["role"]) for i in data["items"])
         for i in data["items"]:
             flags = f"  [{', '.join(i['flags'])}]" if i["flags"] else ""
-            out.columns(f"  {i['colour']:<6} {i['role']:<{role}} offset {i['offset_m']:+7.2f} m  "
-                        f"height {i['height_m']:6.2f} m", cite_words(i["cite"]) + flags, 9)
+            out.columns(f"  {i['colour']:<6} {i['role']:<{role}} {i['offset_m']:+7.2f} m  {i['height_m']:6.2f} m",
+                        cite_words(i["cite"], data["edition"]) + flags, 9)
     if data["hidden"]:
         why = {"arc": "out of its arc", "range": "beyond its range"}
         out.para("Not seen: " + ", ".join(f"{h['role']} ({why[h['reason']]})" for h in data["hidden"]), 0, 2)
@@ -155,7 +155,8 @@ def sectors_text(data: dict[str, Any]) -> None:
     """Print the aspect sectors (``api.sectors_json`` data) and what each shows."""
     out = Out()
     out.para(f"{data['description']} ({data['edition']}, {data['period']}, choose={data['choose']})", 0, 2)
-    out.para("Aspect (your bearing from her, clockwise from her bow); [ ] includes the end, ( ) excludes it:", 0, 2)
+    out.para(f"Aspect (your bearing from her, clockwise from her bow); {whole('[ ]')} includes the end, {whole('( )')} "
+             "excludes it:", 0, 2)
     width = max(len(s["label"]) for s in data["sectors"])
     for s in data["sectors"]:
         seen = ", ".join(whole(f"{r} ({c})") for r, c in zip(s["roles"], s["colours"])) or "nothing"
