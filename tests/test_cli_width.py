@@ -111,8 +111,8 @@ def both(capsys, monkeypatch, argv: list[str], terms: list[str] = ()) -> None:
 
 
 EDITIONS = api.edition_ids()
-#: Each edition's successor in its waters (`changes`), or, for the last, an edition in force beside it in other
-#: waters (`differences`).
+#: Each edition's successor in its waters (`changes`), or an edition of other waters (`differences`; gl-1895's
+#: successor is far off, and its changes the slowest to derive).
 SUCCESSOR = {"intl-1897": "intl-1948", "intl-1948": "intl-1960", "intl-1960": "intl-1972"}
 APART = {"gl-1895": "intl-1897", "intl-1972": "us-inland", "us-inland": "intl-1972"}
 
