@@ -83,11 +83,11 @@ def _by_kind(rows: list[Row], key: str, names: dict[str, str]) -> str:
         its = [e for e in rows if e[key] == k]
         if not its:
             continue
-        fields = {}
+        fields: dict[str, int] = {}
         for e in its:
             if e.get("field"):
-                f = _FIELD_WORDS.get(e["field"], e["field"])
-                fields[f] = fields.get(f, 0) + 1
+                name = str(_FIELD_WORDS.get(e["field"], e["field"]))
+                fields[name] = fields.get(name, 0) + 1
         detail = " (" + ", ".join(f"{f} {n}" for f, n in sorted(fields.items(), key=lambda x: -x[1])) + ")" \
             if fields else ""
         parts.append(f"{len(its)} {words}{detail}")
