@@ -183,3 +183,18 @@ def test_a_word_cut_in_two_is_caught():
     with pytest.raises(AssertionError, match="hyphen"):
         check("all-\nround white light", 80, [], frozenset(), "made up")
     check("starboard sidelight\n(green)", 80, ["starboard sidelight (green)"], frozenset(), "a term over two lines")
+
+
+def test_readme_shows_the_output_as_it_is(capsys, monkeypatch):
+    """README's 'Use' examples ('$ navlights ...' blocks) are the output at 80 columns, as printed today (a block
+    ending in '…' shows the output's first lines)."""
+    import shlex
+    blocks = re.findall(r"```\n\$ navlights (.+?)\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    assert len(blocks) >= 2
+    for command, shown in blocks:
+        code, out, err = run(capsys, monkeypatch, 80, shlex.split(command))
+        got = [ln.rstrip() for ln in (out + err).splitlines()]
+        want = shown.rstrip("\n").splitlines()
+        if want[-1] == "…":
+            want, got = want[:-1], got[:len(want) - 1]
+        assert got == want, f"README: `navlights {command}` prints otherwise now; paste its output at COLUMNS=80"

@@ -154,9 +154,11 @@ _STATUS_STYLE = {"pass": "green", "fail": "bold red", "not-checked": "yellow"}
 
 
 def _where(f: Row) -> str:
+    """'masthead-aft (aft-masthead)', with the state where it is not the plan as described."""
     light = f" ({f['id']})" if f["id"] and f["id"] != f["role"] else ""
     state = "" if f["state"] == "as described" else f"{f['state']}: "
-    return f"{state}{f['role']}{light}"
+    role = f["role"] if f["role"] and f["role"] != "-" else "the state as a whole"
+    return f"{state}{role}{light}"
 
 
 def _checks(findings: list[Row]) -> dict[str, list[Row]]:
@@ -182,13 +184,12 @@ def plan_words(out: Out, r: dict[str, Any]) -> None:
                        f"({cite_words(f['cite'], r['edition'])})")
     unchecked = _checks([f for f in r["findings"] if f["status"] == "not-checked"])
     if unchecked:
-        out.para("Not checked (the plan does not give what the check needs), by check:", bold=True)
+        out.para("Not checked, by check:", bold=True)
         for check, fs in unchecked.items():
             roles = list(dict.fromkeys(_where(f) for f in fs))
             limits = list(dict.fromkeys(f["limit"] for f in fs))
             cites = list(dict.fromkeys(cite_words(f["cite"], r["edition"]) for f in fs))
-            out.bullet(f"{check} ({'; '.join(cites)}), {len(fs)} light{'s' if len(fs) > 1 else ''}: "
-                       f"{', '.join(roles)}. Needs: " + "; ".join(limits[:2])
+            out.bullet(f"{check} ({'; '.join(cites)}) for {', '.join(roles)}: " + "; ".join(limits[:2])
                        + (f"; and {len(limits) - 2} more" if len(limits) > 2 else ""))
     passed = _checks([f for f in r["findings"] if f["status"] == "pass"])
     if passed:
