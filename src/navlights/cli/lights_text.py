@@ -198,7 +198,7 @@ def display_words(out: Out, d: dict[str, Any]) -> None:
     """The answer in words: what she shows, night and day; the alternatives; what she may add; gaps; notes."""
     ed = d["edition"]
     out.para(f"{d['edition_title']} ({ed})", bold=True)
-    out.para(d["description"][:1].upper() + d["description"][1:] + ".")
+    out.para(f"Vessel: {d['description']}.")
     referrals = [n for n in d["notes"] if n["kind"] == "referral"]
     if referrals:
         out.para("The statute leaves her lights to another authority:", bold=True, fg="yellow")

@@ -40,7 +40,7 @@ def _touches(e: Row, system: str, show_all: bool) -> str:
     """What else the line touches: the other situations (all of them with ``--all``) and the lengths."""
     from .. import api
     sits, ls = e["situations"][1:], e["lengths_ft"]
-    span = f"lengths {whole(api.lengths_words(ls, system, '-'))}" if ls else ""
+    span = whole(f"lengths {api.lengths_words(ls, system, '-')}") if ls else ""
     if show_all and sits:
         also = "also " + "; ".join(sits)
     else:
@@ -102,7 +102,7 @@ def changes_text(a: str, b: str, log: dict[str, list[Row]], show_all: bool = Fal
     rows = api.summarize_changes(log)
     system = api.length_system(a, b)
     out.para(f"Changes from {a} to {b}: {len(rows)} distinct differences in {len(log)} situations "
-             f"(derived from the rule data; lengths in {_UNIT[system]}).", bold=True)
+             f"(lengths in {_UNIT[system]}; derived from the rule data).", bold=True)
     if rows:
         out.para(_by_kind(rows, "change", {"added": f"new under {b}", "removed": f"no longer shown under {b}",
                                            "changed": "changed"}) + ".")
@@ -128,8 +128,8 @@ def differences_text(data: dict[str, Any], show_all: bool = False) -> None:
     out = Out()
     a, b, rows = data["a"], data["b"], data["differences"]
     out.para(f"Differences between {a} and {b}: {data['words']}.", bold=True)
-    out.para(f"{len(rows)} distinct differences over {data['situations']} situations (derived from the rule data; "
-             f"lengths in {_UNIT[data['length_system']]}): "
+    out.para(f"{len(rows)} distinct differences over {data['situations']} situations (lengths in "
+             f"{_UNIT[data['length_system']]}; derived from the rule data): "
              + _by_kind(rows, "side", {"a": f"shown under {a}, not under {b}", "b": f"shown under {b}, not under {a}",
                                        "both": "shown under both, differently"}) + ".")
 
