@@ -161,6 +161,15 @@ def _where(f: Row) -> str:
     return f"{state}{role}{light}"
 
 
+def _lights_by_state(fs: list[Row]) -> str:
+    """'masthead (fwd-masthead), sternlight (stern); status=anchored: anchor-forward (anchor-fwd)'."""
+    by: dict[str, list[str]] = {}
+    for f in fs:
+        by.setdefault(f["state"], []).append(_where({**f, "state": "as described"}))
+    return "; ".join((f"{st}: " if st != "as described" else "") + ", ".join(dict.fromkeys(ls))
+                     for st, ls in by.items())
+
+
 def _checks(findings: list[Row]) -> dict[str, list[Row]]:
     by: dict[str, list[Row]] = {}
     for f in findings:
@@ -186,11 +195,10 @@ def plan_words(out: Out, r: dict[str, Any]) -> None:
     if unchecked:
         out.para("Not checked, by check:", bold=True)
         for check, fs in unchecked.items():
-            roles = list(dict.fromkeys(_where(f) for f in fs))
             limits = list(dict.fromkeys(f["limit"] for f in fs))
             cites = list(dict.fromkeys(cite_words(f["cite"], r["edition"]) for f in fs))
-            out.bullet(f"{check} ({'; '.join(cites)}) for {', '.join(roles)}: " + "; ".join(limits[:2])
-                       + (f"; and {len(limits) - 2} more" if len(limits) > 2 else ""))
+            out.bullet(f"{check} ({'; '.join(cites)}): " + "; ".join(limits[:2])
+                       + (f"; and {len(limits) - 2} more" if len(limits) > 2 else "") + f". For {_lights_by_state(fs)}.")
     passed = _checks([f for f in r["findings"] if f["status"] == "pass"])
     if passed:
         out.para("Passed, by check: " + ", ".join(f"{k} {len(v)}" for k, v in passed.items()) + ".")
