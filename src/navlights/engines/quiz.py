@@ -155,11 +155,12 @@ class Question:
 
     gaps: tuple[str, ...] = ()   # what the rule base does not know for her picture ('Rule 10 (stern light) not found')
     period: str = "night"
+    also: tuple[str, ...] = ()   # other cards a vessel of her size may show this picture as, from here (not offered)
 
     def to_dict(self) -> dict[str, Any]:
         return {"edition": self.edition, "item": self.item, "period": self.period, "vessel": self.vessel,
                 "aspect_deg": self.aspect_deg, "choices": [c.to_dict() for c in self.choices],
-                "answer": self.answer, "gaps": list(self.gaps)}
+                "answer": self.answer, "gaps": list(self.gaps), "also": list(self.also)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -463,7 +464,7 @@ def topics(ed: Edition) -> tuple[Topic, ...]:
         return cached
     every = cards(ed)
     out = [Topic("all", "all situations", tuple(c.key for c in every)),
-           Topic("lights", "lights (night)", tuple(c.key for c in every if c.period == "night")),
+           Topic("lights", "lights at night", tuple(c.key for c in every if c.period == "night")),
            Topic("shapes", "day shapes", tuple(c.key for c in every if c.period == "day"))]
     rules = sorted({r for c in every for r in c.rules}, key=_rule_order)
     for rule in rules:
@@ -551,6 +552,14 @@ def _distinct_others(ed: Edition, mine: Card, c: Candidate, p: Picture, others: 
     return chosen
 
 
+def _rivals(ed: Edition, p: Picture, aspect: float, c: Candidate, others: set[str]) -> set[str]:
+    """The situations of ``others`` whose typical lights (or shapes) show picture ``p`` from ``aspect`` on a vessel of
+    her size (a small vessel aground shows what a small vessel at anchor shows): where there is one, the picture
+    does not name her card."""
+    return {s for r in _readings_at(ed, p, aspect) if not r.variant and r.covers(c.vessel)
+            for s in (r.situation, *r.also) if s in others}
+
+
 def choice_words(ed: Edition, k: Card, c: Candidate, aspect: float, period: str = "night") -> str:
     """The answer as a mariner says it: the card's name and the class of her length, tonnage and tow as the rules
     cut them ('vessel at anchor, 150 ft or more'), from the reading of her own picture; the name alone when none
@@ -587,16 +596,23 @@ def question(ed: Edition, item: str, rng: random.Random, period: str = "night") 
     rng.shuffle(cands)
     others = [(o, [c for c, _ in _seen(ed, period) if c.item in o.members])
               for o in cards(ed, period) if o is not k]
-    for c in cands[:_TRIES]:
-        for _, _, aspect, p in _fair_views(c, rng, period):
-            rng.shuffle(others)
-            chosen = _distinct_others(ed, k, c, p, others, aspect, period, rng)
-            if len(chosen) < 2:
-                continue
-            rng.shuffle(chosen)
-            return Question(ed.id, k.name, c.vessel, aspect,
-                            tuple(Choice(choice_words(ed, o, oc, aspect, period), o.name, oc.vessel, o.members)
-                                  for o, oc in chosen),
-                            [o for o, _ in chosen].index(k), tuple(dict.fromkeys(n.words() for n in p.gaps)),
-                            period)
+    named = {m: o.name for o in cards(ed, period) for m in o.members}
+    rivals_of = {m: n for m, n in named.items() if m not in members}
+    views = [(c, aspect, p, _rivals(ed, p, aspect, c, set(rivals_of)))
+             for c in cands[:_TRIES] for _, _, aspect, p in _fair_views(c, rng, period)]
+    # a picture that names her card for a vessel of her size first; then one that another card's vessel of her size
+    # may show too (a small vessel aground shows what a small vessel at anchor shows): that card is not offered,
+    # and the question names it once answered (``also``)
+    views.sort(key=lambda v: (len(v[3]), -len(v[2].items)))
+    for c, aspect, p, rivals in views:
+        rng.shuffle(others)
+        chosen = _distinct_others(ed, k, c, p, others, aspect, period, rng)
+        if len(chosen) < 2:
+            continue
+        rng.shuffle(chosen)
+        return Question(ed.id, k.name, c.vessel, aspect,
+                        tuple(Choice(choice_words(ed, o, oc, aspect, period), o.name, oc.vessel, o.members)
+                              for o, oc in chosen),
+                        [o for o, _ in chosen].index(k), tuple(dict.fromkeys(n.words() for n in p.gaps)),
+                        period, tuple(dict.fromkeys(rivals_of[s] for s in sorted(rivals))))
     return None

@@ -11,7 +11,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from .. import api
 from ..api import FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
@@ -205,11 +205,19 @@ class IdentifyQuery(_Query):
 TRAIN_EDITION = "intl-1972"
 
 
+#: A training topic's id: all, lights, shapes, or a rule's ('rule-24', 'article-11', 'sec-88-05').
+TOPIC_PATTERN = r"^[a-z0-9][a-z0-9-]{0,39}$"
+
+
 class TrainQuery(_Query):
-    """Which edition to train on."""
+    """Which edition and topic to train on."""
 
     edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
                          json_schema_extra=_edition_enum)
+    topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights (night), shapes (day), or a "
+                       "rule's topic such as rule-24 (the edition's topics are listed in the answer)",
+                       json_schema_extra={"pattern": TOPIC_PATTERN})
+    notice: Literal["reset"] | None = Field(None, description="a page's note of what was just done (reset)")
 
 
 class Answer(_Query):
@@ -217,6 +225,22 @@ class Answer(_Query):
 
     question: StrictInt = Field(..., ge=1, le=MAX_ID, description="the question's id")
     choice: StrictInt = Field(..., ge=0, le=9, description="the index of the chosen answer")
+
+
+class ExamStart(_Query):
+    """A new exam: the edition, the topic and how many questions (one per card of the topic at most)."""
+
+    edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
+                         json_schema_extra=_edition_enum)
+    topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights, shapes or a rule's topic",
+                       json_schema_extra={"pattern": TOPIC_PATTERN})
+    size: StrictInt = Field(10, ge=1, le=30, description="how many questions (default 10)")
+
+
+class ResetBody(_Query):
+    """Reset the learner's own progress: ``confirm`` must be true."""
+
+    confirm: StrictBool = Field(..., description="true: delete every answer, box and exam of this learner")
 
 
 class DisplayBody(_Query):
