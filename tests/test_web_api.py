@@ -19,7 +19,7 @@ from navlights import api
 from navlights.web import pages
 from navlights.web.app import create_app
 from navlights.web.queries import VESSEL_PARAMS
-from navlights.web.training import Progress, default_db_path
+from navlights.web.training import default_db_path
 
 V200 = {"length": "200 ft"}
 

@@ -482,7 +482,7 @@ class Progress:
                                      value=size, allowed=f"1 to {EXAM_MAX}")
         keys = list(topic.cards)
         self._rng.shuffle(keys)
-        made = []
+        made: list[Any] = []
         for key in keys:
             if len(made) == size:
                 break
