@@ -22,7 +22,10 @@ a random aspect, choosing among a few fair aspects (something seen, nothing at t
 that shows most. The other answers are cards of the same period whose vessels' pictures from that aspect
 differ from hers and from each other (compared by their patterns), and whose situations cannot show her
 picture from there at any length or with any lighting the rules allow (the identification index says which
-can), and the other way round: so the picture answers the question and exactly one answer fits. Answers are
+can), and the other way round: so the picture answers the question and exactly one answer fits. A picture that
+names her card for a vessel of her size is preferred; where another card's vessel of her size shows the same from
+there (a small vessel aground shows a small vessel at anchor's lights), the right answer names that card too
+("… (or …)") and it is not offered apart. Answers are
 worded as a mariner says them: the card's name and the class of her length the rules cut ("vessel at
 anchor, 150 ft or more"; "power-driven vessel under way, under 65 ft").
 
@@ -106,6 +109,7 @@ class Card:
     name: str                     # the answer as a mariner says it
     members: tuple[str, ...]      # the situations it stands for, in classes' order
     rules: tuple[str, ...]        # 'Rule 24': where its signal is cited from
+    works: tuple[str, ...] = ()   # the kinds of work that look so, where every situation is one of work
 
     @property
     def key(self) -> str:
@@ -114,7 +118,7 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "period": self.period, "name": self.name, "members": list(self.members),
-                "rules": list(self.rules)}
+                "rules": list(self.rules), "works": list(self.works)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,8 +290,12 @@ def _make_cards(ed: Edition, period: str) -> list[Card]:
         rules = _rules(ed, members, period)
         if not set(members) & set(_PLAIN) and rules - general:
             rules -= general
-        name = card_name(ed, members, _alike_works(ed, members, period))
-        out.append(Card(period, name, tuple(members), tuple(sorted(rules, key=_rule_order))))
+        alike = _alike_works(ed, members, period)
+        own = {_facts(m).get("restricted") for m in members}
+        works = tuple(w for w in _WORKS if w in own or w in alike) if all(
+            isinstance(_facts(m).get("restricted"), str) for m in members) else ()
+        out.append(Card(period, card_name(ed, members, alike), tuple(members), tuple(sorted(rules, key=_rule_order)),
+                        works))
     return out
 
 
@@ -560,18 +568,21 @@ def _rivals(ed: Edition, p: Picture, aspect: float, c: Candidate, others: set[st
             for s in (r.situation, *r.also) if s in others}
 
 
-def choice_words(ed: Edition, k: Card, c: Candidate, aspect: float, period: str = "night") -> str:
-    """The answer as a mariner says it: the card's name and the class of her length, tonnage and tow as the rules
-    cut them ('vessel at anchor, 150 ft or more'), from the reading of her own picture; the name alone when none
-    fits."""
+def choice_words(ed: Edition, k: Card, c: Candidate, aspect: float, period: str = "night",
+                 also: tuple[str, ...] = ()) -> str:
+    """The answer as a mariner says it: the card's name (and ``also``, the other cards that a vessel of her size
+    shows as from here: 'vessel engaged in diving work at anchor (or vessel restricted in her ability to
+    manoeuvre, at anchor)') and the class of her length, tonnage and tow as the rules cut them ('vessel at anchor,
+    150 ft or more'), from the reading of her own picture."""
+    name = f"{k.name} (or {' or '.join(also)})" if also else k.name
     p = _picture(c, aspect, period)
     if p is None or not p.items:
-        return k.name
+        return name
     members = set(k.members)
     for r in _readings_at(ed, p, aspect):
         if ({r.situation, *r.also} & members) and r.covers(c.vessel) and not r.variant:
-            return with_conditions(k.name, [w.removeprefix("length ") for w in r.conditions])
-    return k.name
+            return with_conditions(name, [w.removeprefix("length ") for w in r.conditions])
+    return name
 
 
 def with_conditions(name: str, conditions: list[str]) -> str:
@@ -610,9 +621,10 @@ def question(ed: Edition, item: str, rng: random.Random, period: str = "night") 
         if len(chosen) < 2:
             continue
         rng.shuffle(chosen)
+        also = tuple(dict.fromkeys(rivals_of[s] for s in sorted(rivals)))
         return Question(ed.id, k.name, c.vessel, aspect,
-                        tuple(Choice(choice_words(ed, o, oc, aspect, period), o.name, oc.vessel, o.members)
-                              for o, oc in chosen),
+                        tuple(Choice(choice_words(ed, o, oc, aspect, period, also if o is k else ()), o.name,
+                                     oc.vessel, o.members) for o, oc in chosen),
                         [o for o, _ in chosen].index(k), tuple(dict.fromkeys(n.words() for n in p.gaps)),
-                        period, tuple(dict.fromkeys(rivals_of[s] for s in sorted(rivals))))
+                        period, also)
     return None

@@ -181,9 +181,11 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
     picture = api.view_json(result["vessel"], result["edition"], aspect_deg=result["aspect_deg"],
                             period=result["period"])
     items = display["lights"] if result["period"] == "night" else display["shapes"]
+    card = next((c for c in api.quiz_cards(result["edition"])
+                 if c.period == result["period"] and c.name == result["item"]), None)
     return _keep(request, page(request, "train_result.html", **_ctx(
         p, learner, result["edition"], result["topic"], result=result, display=display, items=items, picture=picture,
-        svg=_question_svg(result))))
+        card=card, svg=_question_svg(result))))
 
 
 @router.get("/train/picture/{question_id}.svg", tags=["training"], summary="A question's picture",
