@@ -205,18 +205,14 @@ class IdentifyQuery(_Query):
 TRAIN_EDITION = "intl-1972"
 
 
-#: A training topic's id: all, lights, shapes, or a rule's ('rule-24', 'article-11', 'sec-88-05').
-TOPIC_PATTERN = r"^[a-z0-9][a-z0-9-]{0,39}$"
-
-
 class TrainQuery(_Query):
     """Which edition and topic to train on."""
 
     edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
                          json_schema_extra=_edition_enum)
     topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights (night), shapes (day), or a "
-                       "rule's topic such as rule-24 (the edition's topics are listed in the answer)",
-                       json_schema_extra={"pattern": TOPIC_PATTERN})
+                       "rule's topic such as rule-24: one of the edition's topics, listed in the answer (which topics "
+                       "there are depends on the edition, so an id may be refused with 422 naming them)")
     notice: Literal["reset"] | None = Field(None, description="a page's note of what was just done (reset)")
 
 
@@ -227,17 +223,23 @@ class Answer(_Query):
     choice: StrictInt = Field(..., ge=0, le=9, description="the index of the chosen answer")
 
 
-class ExamStart(_Query):
+class _Body(BaseModel):
+    """A JSON body (or a form posted as one): an empty value is a value, so an unknown key is always refused."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, str_strip_whitespace=True, frozen=True)
+
+
+class ExamStart(_Body):
     """A new exam: the edition, the topic and how many questions (one per card of the topic at most)."""
 
     edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
                          json_schema_extra=_edition_enum)
-    topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights, shapes or a rule's topic",
-                       json_schema_extra={"pattern": TOPIC_PATTERN})
+    topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights, shapes or a rule's topic of "
+                       "the edition (see /train.json's topics)")
     size: StrictInt = Field(10, ge=1, le=30, description="how many questions (default 10)")
 
 
-class ResetBody(_Query):
+class ResetBody(_Body):
     """Reset the learner's own progress: ``confirm`` must be true."""
 
     confirm: StrictBool = Field(..., description="true: delete every answer, box and exam of this learner")
