@@ -609,22 +609,27 @@ def question(ed: Edition, item: str, rng: random.Random, period: str = "night") 
               for o in cards(ed, period) if o is not k]
     named = {m: o.name for o in cards(ed, period) for m in o.members}
     rivals_of = {m: n for m, n in named.items() if m not in members}
-    views = [(c, aspect, p, _rivals(ed, p, aspect, c, set(rivals_of)))
-             for c in cands[:_TRIES] for _, _, aspect, p in _fair_views(c, rng, period)]
-    # a picture that names her card for a vessel of her size first; then one that another card's vessel of her size
-    # may show too (a small vessel aground shows what a small vessel at anchor shows): that card is not offered,
-    # and the question names it once answered (``also``)
-    views.sort(key=lambda v: (len(v[3]), -len(v[2].items)))
-    for c, aspect, p, rivals in views:
-        rng.shuffle(others)
-        chosen = _distinct_others(ed, k, c, p, others, aspect, period, rng)
-        if len(chosen) < 2:
-            continue
-        rng.shuffle(chosen)
-        also = tuple(dict.fromkeys(rivals_of[s] for s in sorted(rivals)))
-        return Question(ed.id, k.name, c.vessel, aspect,
-                        tuple(Choice(choice_words(ed, o, oc, aspect, period, also if o is k else ()), o.name,
-                                     oc.vessel, o.members) for o, oc in chosen),
-                        [o for o, _ in chosen].index(k), tuple(dict.fromkeys(n.words() for n in p.gaps)),
-                        period, also)
-    return None
+    # a picture that names her card for a vessel of her size is taken at once; one that another card's vessel of her
+    # size shows too (a small vessel aground shows what a small vessel at anchor shows) only when none does, the
+    # one with fewest such cards: the right answer names them ("... (or ...)") and they are not offered apart
+    best: tuple[int, Question] | None = None
+    for c in cands[:_TRIES]:
+        for _, _, aspect, p in _fair_views(c, rng, period):
+            rivals = _rivals(ed, p, aspect, c, set(rivals_of))
+            if best is not None and len(rivals) >= best[0]:
+                continue
+            rng.shuffle(others)
+            chosen = _distinct_others(ed, k, c, p, others, aspect, period, rng)
+            if len(chosen) < 2:
+                continue
+            rng.shuffle(chosen)
+            also = tuple(dict.fromkeys(rivals_of[s] for s in sorted(rivals)))
+            q = Question(ed.id, k.name, c.vessel, aspect,
+                         tuple(Choice(choice_words(ed, o, oc, aspect, period, also if o is k else ()), o.name,
+                                      oc.vessel, o.members) for o, oc in chosen),
+                         [o for o, _ in chosen].index(k), tuple(dict.fromkeys(n.words() for n in p.gaps)),
+                         period, also)
+            if not rivals:
+                return q
+            best = (len(rivals), q)
+    return None if best is None else best[1]
