@@ -484,9 +484,18 @@ def test_rule_30ab_anchor_lights(length, two_required):
         assert it["anchor-single"].group == it["anchor-forward"].group == "anchor-lights"
 
 
-def test_rule_30c_deck_lights_note():
-    assert any(n.citation.rule == "Rule 30(c)" for n in disp(E, length="100 m", status="anchored").notes)
-    assert not any(n.citation.rule == "Rule 30(c)" for n in disp(E, length="99.99 m", status="anchored").notes)
+# Rule 30(c) (33 CFR 83.30(c)): any vessel at anchor may light her decks with her working or equivalent lights;
+# one of 100 m or more shall. One note either way, its word following the length.
+@pytest.mark.parametrize("length, word", [("100 m", "must"), ("150 m", "must"), ("99.99 m", "may"), ("10 m", "may")])
+def test_rule_30c_deck_lights_note(length, word):
+    notes = [n for n in disp(E, length=length, status="anchored").notes if n.citation.rule == "Rule 30(c)"]
+    assert len(notes) == 1 and notes[0].kind == "info"
+    assert f" {word} " in notes[0].text
+    assert notes[0].citation.provenance == "primary"
+
+
+def test_rule_30c_not_under_way():
+    assert not any(n.citation.rule == "Rule 30(c)" for n in disp(E, length="50 m").notes)
 
 
 @pytest.mark.parametrize("length, status", [("11.99 m", "optional"), ("12 m", "required")])
