@@ -87,6 +87,8 @@ class PlacementSpec:
     height_ratio_of: str | None = None              # the role whose height above the hull that share is of
     not_forward_of: str | None = None               # not forward of this role
     apart_from: str | None = None                   # horizontal_sep_min/_max measured from this role
+    between: tuple[str, str] | None = None          # stands between these two roles, evenly spaced with the
+    #                                                 others that name the same two (fore and aft)
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False

@@ -272,7 +272,16 @@ def test_rule_24f_pushed_ahead_and_towed_alongside():
     ("50 m", "25 m", "150 m", {"submerged-fore", "submerged-aft", "submerged-starboard",
                                 "submerged-port", "tow-diamond"}),                               # (ii): 25 m or more
     ("100 m", "10 m", "150 m", {"submerged-fore", "submerged-aft", "tow-diamond"}),             # (iii): exceeds 100 m
-    ("101 m", "10 m", "150 m", {"submerged-fore", "submerged-aft", "submerged-between", "tow-diamond"}),
+    ("101 m", "10 m", "150 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "tow-diamond"}),
+    # (iii): no two lights more than 100 m apart: 200 m long needs one between, over 200 m two (issue 25)
+    ("200 m", "10 m", "250 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "tow-diamond",
+                                "tow-diamond-forward"}),
+    ("250 m", "10 m", "300 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "submerged-mid-2",
+                                "tow-diamond", "tow-diamond-forward"}),
+    ("300 m", "10 m", "350 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "submerged-mid-2",
+                                "tow-diamond", "tow-diamond-forward"}),
+    ("250 m", "30 m", "300 m", {"submerged-fore", "submerged-aft", "submerged-starboard", "submerged-port",
+                                "submerged-mid-1", "submerged-mid-2", "tow-diamond", "tow-diamond-forward"}),
     ("50 m", "10 m", "201 m", {"submerged-fore", "submerged-aft", "tow-diamond", "tow-diamond-forward"}),
 ])
 def test_rule_24g_partly_submerged_tow(length, breadth, tow, expect):
@@ -280,6 +289,24 @@ def test_rule_24g_partly_submerged_tow(length, breadth, tow, expect):
          "being_towed": {"partly_submerged": True, "tow_length": tow}}
     assert set(items(E, **v)) == expect
     assert "sternlight" not in items(E, **v)
+    got = items(E, **v)
+    assert all(got[r].colour == "white" and got[r].all_round and got[r].range_nm == 3.0      # Rule 22(d): 3 miles
+               for r in expect if r.startswith("submerged"))
+
+
+# 24(g)(iii): the lights between stand between the end lights so that none are over 100 m apart; drawn where they
+# stand (evenly spaced, assumed): for 250 m, at the thirds between the end lights, each gap under 100 m.
+@pytest.mark.parametrize("length, between", [("150 m", 1), ("250 m", 2), ("300 m", 2)])
+def test_rule_24g_iii_lights_between_drawn_where_they_stand(length, between):
+    from navlights.placement import place
+    d = disp(E, propulsion="none", length=length, breadth="10 m",
+             being_towed={"partly_submerged": True, "tow_length": "400 m"})
+    p = place(d.lights, d.vessel.length_m, d.vessel.breadth_m)
+    xs = sorted(p.get(i.role).x_m for i in d.lights)
+    assert len(xs) == 2 + between
+    gaps = [b - a for a, b in zip(xs, xs[1:])]
+    assert max(gaps) - min(gaps) < 1e-6 and max(gaps) <= 100.0                # evenly spaced, none over 100 m
+    assert all(p.get(i.role).y_m == 0.0 for i in d.lights)                     # on the centreline
 
 
 def test_rule_24g_asks_for_the_breadth():

@@ -284,6 +284,26 @@ def test_rule_24g_partly_submerged(length, breadth, lights_):
     assert shapes(E, **v) == {"tow-diamond"}
 
 
+# 24(g)(iii): the lights between, at most 100 m apart, drawn where they stand: evenly spaced between the end (or,
+# from 25 m breadth, the corner) lights on their own line (placement assumed).
+@pytest.mark.parametrize("length, breadth, rows", [
+    ("150 m", "10 m", [("submerged-fore", "submerged-mid-1", "submerged-aft")]),
+    ("250 m", "10 m", [("submerged-fore", "submerged-mid-1", "submerged-mid-2", "submerged-aft")]),
+    ("250 m", "30 m", [("submerged-forward-port", "submerged-mid-1-port", "submerged-mid-2-port", "submerged-aft-port"),
+                       ("submerged-forward-starboard", "submerged-mid-1-starboard", "submerged-mid-2-starboard",
+                        "submerged-aft-starboard")]),
+])
+def test_rule_24g_iii_drawn_where_they_stand(length, breadth, rows):
+    d = disp(E, propulsion="none", length=length, breadth=breadth, being_towed={"partly_submerged": True})
+    p = place(d.lights, d.vessel.length_m, d.vessel.breadth_m)
+    for row in rows:
+        xs = [p.get(r).x_m for r in row]
+        assert xs == sorted(xs, reverse=True)                                  # forward to aft, in order
+        gaps = [a - b for a, b in zip(xs, xs[1:])]
+        assert max(gaps) - min(gaps) < 1e-6 and max(gaps) <= 100.0
+        assert len({p.get(r).y_m for r in row}) == 1                            # one line, on its own side
+
+
 def test_rule_24g_needs_the_breadth():
     with pytest.raises(navlights.MissingFactError) as e:
         disp(E, propulsion="none", length="50 m", being_towed={"partly_submerged": True})

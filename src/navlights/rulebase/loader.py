@@ -117,6 +117,9 @@ def _placement_spec(written: dict[str, Any], path: str, problems: list[str]) -> 
     at, side = written.get("at"), written.get("side")
     fields: dict[str, Any] = {k: v for k, v in written.items() if k not in _LENGTH_KEYS and k not in ("at", "side")}
     fields.update(metres)
+    if "between" in fields:
+        if fields["between"][0] == fields["between"][1]:
+            problems.append(f"{path}.between: two different roles, the ends it stands between")
     return PlacementSpec(at=At(at) if at else None, side=Side(side) if side else None, **fields,
                          as_written=tuple(sorted(written.items())))
 
@@ -144,6 +147,7 @@ class _Build:
 
     def placement(self, written: dict[str, Any], path: str) -> PlacementSpec:
         """The typed placement, shared between entries that write the same constraints."""
+        written = {k: tuple(v) if isinstance(v, list) else v for k, v in written.items()}   # hashable, as written
         key = tuple(sorted(written.items()))
         got = self._placements.get(key)
         if got is None:
@@ -310,6 +314,9 @@ class _Build:
                   for p in provisions for s in p.shows if s.item.placement.relations()]
         self.problems += [f"{path}.{key}: role '{ref}' is shown by no provision"
                           for path, spec in where for key, ref in spec.relations() if ref not in all_roles]
+        self.problems += [f"provision({p.id}).show({s.item.role}).placement.between: role '{ref}' is shown by no "
+                          "provision" for p in provisions for s in p.shows for ref in (s.item.placement.between or ())
+                          if ref not in all_roles]
 
 
 def _shape_errors(err: ValidationError, data: dict[str, Any]) -> list[str]:
