@@ -95,6 +95,8 @@ class PlacementSpec:
     assumed: bool = False
     note: str | None = None
     as_written: tuple[tuple[str, Any], ...] = ()
+    cites: tuple[tuple[str, str], ...] = ()         # limit key -> the paragraph that sets it (the loader resolves
+    #                                                 every limit key: its own cite, the table's, else the entry's)
 
     def relations(self) -> tuple[tuple[str, str], ...]:
         """(key, role) for every constraint that places this item relative to another."""
@@ -102,6 +104,11 @@ class PlacementSpec:
                  ("abaft", self.abaft), ("forward_of", self.forward_of), ("height_ratio_of", self.height_ratio_of),
                  ("not_forward_of", self.not_forward_of), ("apart_from", self.apart_from))
         return tuple((k, r) for k, r in pairs if r)
+
+    def cite_of(self, *keys: str) -> str | None:
+        """The paragraph that sets the first of these limits the placement has (None: none of them)."""
+        got = dict(self.cites)
+        return next((got[k] for k in keys if k in got), None)
 
     def has_height_rule(self) -> bool:
         return any(v is not None for v in (self.above_gunwale_min_m, self.height_above_hull_min_m,
@@ -190,6 +197,7 @@ class Item:
     character: str = "fixed"       # "fixed" | "flashing"
     flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None: no upper limit)
     character_as_written: str | None = None
+    range_citation: Citation | None = None    # the band of range_by_length that gave range_nm (Rule 22(a), ...)
 
     @property
     def cite(self) -> str:

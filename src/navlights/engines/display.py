@@ -76,7 +76,8 @@ def _variant(edition: Edition, it: Item, scheme: str | None, status: str, band: 
     if got is None:
         changes: dict[str, Any] = {"scheme": scheme, "status": status}
         if band is not None:
-            changes.update(range_nm=band.range_nm, range_as_written=band.range_as_written)
+            changes.update(range_nm=band.range_nm, range_as_written=band.range_as_written,
+                           range_citation=band.citation)
         got = edition.memo[key] = replace(it, **changes)
     return got
 

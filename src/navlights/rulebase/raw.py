@@ -77,6 +77,8 @@ class RawPlacement(_M):
     not_visible_forward_of_beam: bool = False
     assumed: bool = False
     note: str | None = None
+    cite: str | None = None            # the paragraph that sets this table's limits (else the entry's own cite)
+    cites: dict[str, str] = Field(default_factory=dict)   # limit key -> the paragraph that sets it
 
 
 class RawSource(_M):
