@@ -477,3 +477,16 @@ def test_the_role_note_comes_first_in_the_terminal(tmp_path, capsys):
     assert main(["check-plan", str(f)]) == 0
     out = capsys.readouterr().out
     assert out.index("Roles:") < out.index("Not checked") and out.count("Roles:") == 1
+
+
+def test_the_role_note_comes_first_on_the_web_page(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from navlights.web.app import create_app
+    p = example(SHIP)
+    light(p, "aft-masthead")["role"] = "masthead"
+    c = TestClient(create_app(tmp_path / "p.db"), headers={"Origin": "http://testserver"})
+    r = c.post("/plan", data={"plan": json.dumps(p)})
+    assert r.status_code == 200 and "The plan complies" in r.text
+    assert 'id="plan-roles"' in r.text and r.text.count("Roles: ") == 1
+    assert r.text.index("Roles: ") < r.text.index("State: as described")
