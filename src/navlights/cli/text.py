@@ -19,6 +19,14 @@ PROV_WORDS = ("primary: statute text read; secondary: textbook, reprint or offic
               "from an adjacent edition with an argument; gap: not found")
 
 
+def _since(e: dict[str, Any]) -> str:
+    """'us-inland from 1981-12-24, great-lakes from 1983-03-01': each waters with its own first date."""
+    later = e.get("in_force_from_waters", {})
+    same = [w for w in e["waters"] if w not in later]
+    parts = [f"{', '.join(same)}, from {e['in_force_from'] or '?'}"] if same else []
+    return "; ".join(parts + [f"{w} from {later[w]}" for w in e["waters"] if w in later])
+
+
 def editions_table(data: list[dict[str, Any]], wide: bool = False) -> None:
     """Print the editions: which are in force today and which came before them, then a table of each."""
     from rich.markup import escape
@@ -26,7 +34,7 @@ def editions_table(data: list[dict[str, Any]], wide: bool = False) -> None:
     now = [e for e in data if not e["in_force_end"]]
     before = [e for e in data if e["in_force_end"]]
     out.para(f"{len(data)} editions of the rules. In force today: " + "; ".join(
-        f"{e['id']} ({', '.join(e['waters'])}, from {e['in_force_from'] or '?'})" for e in now) + ".", bold=True)
+        f"{e['id']} ({_since(e)})" for e in now) + ".", bold=True)
     if before:
         out.para("Before them: " + "; ".join(
             f"{e['id']} ({', '.join(e['waters'])}, {e['in_force_from'] or '?'} to {e['in_force_end']})"
