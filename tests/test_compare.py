@@ -397,3 +397,12 @@ def test_editions_summary_gives_each_waters_its_date(capsys):
     assert main(["editions"]) == 0
     first = capsys.readouterr().out.split("Before them")[0].replace("\n", " ")
     assert "us-inland (us-inland, from 1981-12-24; great-lakes from 1983-03-01)" in first
+
+
+def test_editions_page_gives_the_great_lakes_date(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from navlights.web.app import create_app
+    page = TestClient(create_app(tmp_path / "p.db")).get("/editions").text
+    section = page.split('id="us-inland"')[1].split("</section>")[0]
+    assert '<span class="in-force-waters">(great-lakes from 1983-03-01)</span>' in section
