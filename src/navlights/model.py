@@ -238,6 +238,7 @@ class Note:
     subject: str = ""              # what it is about, in short: a provision's title or an item's term
     role: str | None = None        # for a note on one item: its role
     signal_unknown: bool = False   # a gap that is the situation's own signal (the general lights stand in)
+    about_time: bool = False       # its provision turns on the time or visibility (when lights, when shapes: Rule 20)
 
     def words(self) -> str:
         """'Rule 10 (stern light of a vessel under way) not found': a gap in a few words."""
@@ -252,6 +253,8 @@ class Note:
                              "provenance": self.citation.provenance, "citation": self.citation.to_dict()}
         if self.kind == "gap":
             d.update(words=self.words(), role=self.role, signal_unknown=self.signal_unknown)
+        if self.about_time:
+            d["about_time"] = True
         return d
 
 

@@ -140,7 +140,10 @@ def picture_text(data: dict[str, Any]) -> None:
     where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
     if o["distance_nm"] is not None:
         where += f"; {o['distance_nm']:g} nm off"
-    out.para(f"She is a {data['description']} ({data['edition']}, {data['period']}); {where}.")
+    period = data["period"]
+    if data["vessel"].get("time") == "restricted-visibility":
+        period = "restricted visibility: " + ("her lights" if period == "night" else "by day, her shapes")
+    out.para(f"She is a {data['description']} ({data['edition']}, {period}); {where}.")
     if data["gaps"] and data["items"]:
         out.para("Not known (the rule base has gaps for her; she may show more or other lights): "
                  + "; ".join(dict.fromkeys(g["words"] for g in data["gaps"])) + ".")
