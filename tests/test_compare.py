@@ -360,3 +360,49 @@ def test_changes_between_regimes_are_worded_side_by_side():
     log = changes(navlights.edition("gl-1895"), navlights.edition("intl-1897"))
     texts = [e["text"] for rows in log.values() for e in rows]
     assert texts and not any(" adds " in t or "is not shown under" in t or " -> " in t for t in texts)
+
+
+# --- a succession across a gap in time (issue 25) ------------------------------------------------------------
+# The Inland Rules (Pub. L. 96-591) apply on the Great Lakes from 1 March 1983, not from their first date of
+# 24 Dec. 1981 (US Coast Guard, Navigation Rules handbook, record of changes); gl-1895 ends 17 May 1928, when the
+# Act of that day amended its Rule 7. The Great Lakes Rules as amended, which governed between, are not held: the
+# step names both editions' dates in those waters and says the years between are not covered. Where one edition
+# ends the day the next begins there (high seas), the step keeps its one line.
+@pytest.mark.parametrize("a, b, waters, has, lacks", [
+    ("gl-1895", "us-inland", ("great-lakes",),
+     ["gl-1895 in force there 1895-02-08 to 1928-05-17", "us-inland from 1983-03-01",
+      "1928-05-17 to 1983-03-01 is not covered"], ["succeeded", "1981-12-24"]),
+    ("intl-1960", "intl-1972", ("high-seas",), ["intl-1972 succeeded intl-1960 in high-seas (in force 1977-07-15)"],
+     ["not covered"]),
+    ("intl-1897", "intl-1948", ("high-seas",), ["(in force 1954-01-01)"], ["not covered"]),
+])
+def test_succession_words_say_the_dates_of_those_waters(a, b, waters, has, lacks):
+    from navlights.engines.succession import succession_words
+    words = succession_words(navlights.edition(a), navlights.edition(b), waters)
+    assert all(h in words for h in has), words
+    assert not any(x in words for x in lacks), words
+
+
+def test_governing_across_the_great_lakes_gap():
+    """The same years, as governing answers them: not covered, between the two recorded dates."""
+    for day in ("1928-05-17", "1950-01-01", "1983-02-28"):
+        g = governing(dt.date.fromisoformat(day), "great-lakes", navlights.editions())
+        assert g.edition is None and "between the end of gl-1895 (1928-05-17)" in g.text
+        assert "us-inland there (1983-03-01)" in g.text
+    assert governing(dt.date(1983, 3, 1), "great-lakes", navlights.editions()).edition == "us-inland"
+
+
+def test_editions_summary_gives_each_waters_its_date(capsys):
+    from navlights.cli import main
+    assert main(["editions"]) == 0
+    first = capsys.readouterr().out.split("Before them")[0].replace("\n", " ")
+    assert "us-inland (us-inland, from 1981-12-24; great-lakes from 1983-03-01)" in first
+
+
+def test_editions_page_gives_the_great_lakes_date(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from navlights.web.app import create_app
+    page = TestClient(create_app(tmp_path / "p.db")).get("/editions").text
+    section = page.split('id="us-inland"')[1].split("</section>")[0]
+    assert '<span class="in-force-waters">(great-lakes from 1983-03-01)</span>' in section

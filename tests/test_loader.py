@@ -109,6 +109,10 @@ def test_aliases_resolve():
     ('{ height_min = 20 }', "placement.height_min"),
     ('{ hieght_min = "20 ft" }', "placement.hieght_min: unknown key"),
     ('{ side = "larboard" }', "placement.side"),
+    ('{ height_min = "20 ft", cites = { height_max = "Art. 9" } }', "placement.cites.height_max: not a limit"),
+    ('{ height_min = "20 ft", cites = { note = "Art. 9" } }', "placement.cites.note: not a limit"),
+    ('{ between = ["masthead"] }', "placement.between"),
+    ('{ between = ["masthead", "masthead"] }', "placement.between: two different roles"),
 ])
 def test_bad_placement_rejected(placement, problem):
     text = GOOD.replace('range = "5 mi"', f'range = "5 mi"\nplacement = {placement}')
@@ -126,6 +130,32 @@ def test_placement_typed_once_at_load():
     assert p.at is At.FORWARD and p.side is Side.STARBOARD
     assert p.height_above_hull_min_m == pytest.approx(6.096) and p.vertical_sep_min_m == 2.0
     assert p.to_dict()["height_above_hull_min"] == "20 ft"      # as written, for output
+
+
+# The paragraph that sets each placement limit (issue 25): a key's own cites entry, else the table's cite, else
+# the cite of the entry that writes the table (the light kind here, the show for a show's placement).
+@pytest.mark.parametrize("placement, show, expect", [
+    ('{ height_min = "20 ft", vertical_sep_min = "6 ft" }', "",
+     {"height_min": "Art. 2(a)", "vertical_sep_min": "Art. 2(a)"}),
+    ('{ height_min = "20 ft", vertical_sep_min = "6 ft", cite = "Art. 9(a)", cites = { vertical_sep_min = "Art. 9(b)" } }',
+     "", {"height_min": "Art. 9(a)", "vertical_sep_min": "Art. 9(b)"}),
+    ('{ height_min = "20 ft" }', '\n  cite = "Art. 2; Art. 9(c)"\n  placement = { height_max = "40 ft" }',
+     {"height_min": "Art. 2(a)", "height_max": "Art. 2; Art. 9(c)"}),
+    ('{ height_min = "20 ft" }', '\n  placement = { height_max = "40 ft", cite = "Art. 9(d)" }',
+     {"height_min": "Art. 2(a)", "height_max": "Art. 9(d)"}),
+])
+def test_placement_limit_cites(placement, show, expect):
+    text = GOOD.replace('range = "5 mi"', f'range = "5 mi"\nplacement = {placement}') + show
+    item = parse(text).provisions[0].shows[0].item
+    assert dict(item.placement.cites) == expect
+    assert "cite" not in item.placement.to_dict() and "cites" not in item.placement.to_dict()
+
+
+def test_between_names_shown_roles():
+    text = GOOD + '  placement = { between = ["masthead", "nowhere"] }\n'
+    with pytest.raises(RuleDataError) as e:
+        parse(text)
+    assert any("between: role 'nowhere' is shown by no provision" in p for p in e.value.problems)
 
 
 RANGE_BANDS = 'range_by_length = [{ when = { length = { ge = "50 m" } }, range = "6 mi", cite = "Art. 22(a)" }, ' \

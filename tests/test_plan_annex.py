@@ -383,3 +383,110 @@ def test_vertical_sectors_inland_sailing_cite():
     light(p, "stbd-side")["vertical_sector"] = {"min_cd_5_deg": 4.3, "min_cd_25_deg": 2.14}
     f = {x.cite: x.status for x in found(p, "vertical-sector", "stbd-side") if "84.16(b)" in x.cite}
     assert f == {"us-inland Sec. 84.16(b)(i)": "pass", "us-inland Sec. 84.16(b)(ii)": "fail"}
+
+
+# --- every finding cites the paragraph that sets its limit (issue 25) ------------------------------------------
+# COLREGs 1972 Annex I: 2(a)(i) forward masthead light at least 6 m above the hull and at least the breadth
+# (need not exceed 12 m); 2(a)(ii) the after one at least 4.5 m higher; 3(a) at least half the length apart (need
+# not exceed 100 m), the forward one within a quarter of the length from the stem; 2(g) sidelights no higher
+# than three quarters of the forward masthead light; 3(b) (20 m or more) sidelights not in front of the forward
+# masthead light; 2(k) forward anchor light 6 m above the hull (50 m or more) and 4.5 m above the after one;
+# 2(i)(i) (20 m or more) lights in a vertical line at least 2 m apart, the lowest at least 4 m above the hull;
+# 6(b) shapes at least 1.5 m apart. Rule 22(a): masthead light 6 miles from 50 m. 33 CFR 84 (us-inland): 84.02(a)(i)
+# 5 m, the breadth, need not exceed 8 m; 84.02(a)(ii) 2 m higher; 84.02(g) sidelights at least 1 m lower than the
+# forward masthead light; 84.02(k) as 2(k); 84.02(i) vertical lines 1 m apart. The 120 m example: breadth 20 m.
+
+@pytest.mark.parametrize("edition, lid, key, value, state, check, cite", [
+    ("intl-1972", "fwd-masthead", "z", 8, "as described", "height", "Annex I 2(a)(i)"),       # under 12 m
+    ("intl-1972", "fwd-masthead", "x", 80, "as described", "position", "Annex I 3(a)"),       # 40 m from the stem
+    ("intl-1972", "aft-masthead", "z", 15, "as described", "relation", "Annex I 2(a)(ii)"),   # 3 m higher only
+    ("intl-1972", "aft-masthead", "x", 50, "as described", "relation", "Annex I 3(a)"),       # 45 m abaft, not 60
+    ("intl-1972", "stbd-side", "z", 10, "as described", "relation", "Annex I 2(g)"),          # over 0.75 x 12 m
+    ("intl-1972", "stbd-side", "x", 100, "as described", "relation", "Annex I 3(b)"),         # before the masthead
+    ("intl-1972", "anchor-fwd", "z", 5, "status=anchored", "height", "Annex I 2(k)"),        # under 6 m
+    ("intl-1972", "anchor-aft", "z", 6, "status=anchored", "relation", "Annex I 2(k)"),      # 4 m below, not 4.5
+    ("intl-1972", "nuc-lower", "z", 3.5, "not_under_command=True", "height", "Annex I 2(i)(i)"),  # under 4 m
+    ("intl-1972", "nuc-upper", "z", 19, "not_under_command=True", "spacing", "Annex I 2(i)(i)"),  # 1 m apart
+    ("us-inland", "fwd-masthead", "z", 7, "as described", "height", "Sec. 84.02(a)(i)"),     # under 8 m
+    ("us-inland", "aft-masthead", "z", 13, "as described", "relation", "Sec. 84.02(a)(ii)"),  # 1 m higher only
+    ("us-inland", "stbd-side", "z", 11.5, "as described", "relation", "Sec. 84.02(g)"),       # 0.5 m lower only
+    ("us-inland", "anchor-fwd", "z", 5, "status=anchored", "height", "Sec. 84.02(k)"),
+    ("us-inland", "nuc-upper", "z", 18.5, "not_under_command=True", "spacing", "Sec. 84.02(i)"),  # 0.5 m apart
+])
+def test_each_failure_cites_the_paragraph_of_its_limit(edition, lid, key, value, state, check, cite):
+    p = example(SHIP)
+    p["edition"] = edition
+    light(p, lid)["position_m"][key] = value
+    fails = [f for f in api.check_plan(p).findings if f.status == "fail" and f.light_id == lid]
+    assert [(f.state, f.check, f.cite) for f in fails] == [(state, check, f"{edition} {cite}")]
+
+
+def test_shape_spacing_cites_annex_i_6b():
+    p = example(SHIP)
+    next(s for s in p["shapes"] if s["id"] == "nuc-ball-upper")["position_m"]["z"] = 13.6   # 1.0 m above, not 1.5
+    fails = [f for f in api.check_plan(p).findings if f.status == "fail"]
+    assert [(f.check, f.light_id, f.cite) for f in fails] == [("spacing", "nuc-ball-upper", "intl-1972 Annex I 6(b)")]
+
+
+def test_a_certified_range_cites_rule_22():
+    p = example(SHIP)
+    fwd = light(p, "fwd-masthead")
+    del fwd["intensity_cd"]
+    fwd["range_nm"] = 5                       # Rule 22(a): 6 miles from 50 m
+    f = [x for x in found(p, "range", "fwd-masthead")]
+    assert [(x.status, x.cite) for x in f] == [("fail", "intl-1972 Rule 22(a)")]
+
+
+def test_no_finding_cites_rule_21_for_a_placement_limit():
+    """Rule 21 defines the lights (colour, arc); it sets no height, spacing or position."""
+    for edition in ("intl-1972", "us-inland"):
+        p = example(SHIP)
+        p["edition"] = edition
+        for f in api.check_plan(p).findings:
+            if f.check in ("height", "relation", "spacing", "position"):
+                assert "Rule 21" not in f.cite, (f.check, f.role, f.cite)
+
+
+# --- two lights marked 'masthead': the after one is taken as 'masthead-aft', and the report says so ------------
+
+def test_both_masthead_lights_marked_masthead():
+    p = example(SHIP)
+    light(p, "aft-masthead")["role"] = "masthead"
+    r = api.check_plan(p)
+    assert r.compliant                                              # the lights as fitted still comply
+    aft = [f for f in r.findings if f.role == "masthead-aft"]
+    assert aft and {f.light_id for f in aft} == {"aft-masthead"}
+    assert {f.light_id for f in r.findings if f.role == "masthead"} == {"fwd-masthead"}
+    said = [n for n in r.notes if n.startswith("Roles: ")]
+    assert len(said) == 1 and "'aft-masthead'" in said[0] and "masthead-aft" in said[0] and "after" in said[0]
+
+
+def test_a_role_given_twice_otherwise_is_named():
+    p = example(SHIP)
+    light(p, "anchor-aft")["role"] = "sternlight"                   # two lights marked 'sternlight'
+    said = [n for n in api.check_plan(p).notes if n.startswith("Roles: ")]
+    assert len(said) == 1 and "'sternlight' is given to 2 entries" in said[0] and "'stern'" in said[0]
+
+
+def test_the_role_note_comes_first_in_the_terminal(tmp_path, capsys):
+    from navlights.cli import main
+    p = example(SHIP)
+    light(p, "aft-masthead")["role"] = "masthead"
+    f = tmp_path / "plan.json"
+    f.write_text(json.dumps(p))
+    assert main(["check-plan", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert out.index("Roles:") < out.index("Not checked") and out.count("Roles:") == 1
+
+
+def test_the_role_note_comes_first_on_the_web_page(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from navlights.web.app import create_app
+    p = example(SHIP)
+    light(p, "aft-masthead")["role"] = "masthead"
+    c = TestClient(create_app(tmp_path / "p.db"), headers={"Origin": "http://testserver"})
+    r = c.post("/plan", data={"plan": json.dumps(p)})
+    assert r.status_code == 200 and "The plan complies" in r.text
+    assert 'id="plan-roles"' in r.text and r.text.count("Roles: ") == 1
+    assert r.text.index("Roles: ") < r.text.index("State: as described")

@@ -518,3 +518,65 @@ def test_words_agree_with_the_geometry(edition, vessel, aspect, choose, present,
         assert w in words, (w, words)
     for w in absent:
         assert w not in words, (w, words)
+
+
+# --- restricted visibility: what the rules say of lights by day and shapes, in display and view (issue 25) ------
+# COLREGs 1972 Rule 20 (33 CFR 83.20 alike): (b) lights from sunset to sunrise; (c) the lights also from sunrise
+# to sunset in restricted visibility; (d) shapes by day. 1960 Rule 1(b): lights MAY be shown by day in restricted
+# visibility; 1948 Rule 1(b) not found (a gap); 1897 Art. 1: lights sunset to sunrise, nothing said of thick
+# weather by day; gl-1895: nothing held.
+RV_VESSEL = {"propulsion": "power", "length": "200 ft", "tonnage": 500, "time": "restricted-visibility"}
+
+
+@pytest.mark.parametrize("edition, cites, kinds", [
+    ("intl-1972", ["Rule 20(c)", "Rule 20(d)"], ["info", "info"]),
+    ("us-inland", ["Rule 20(c)", "Rule 20(d)"], ["info", "info"]),
+    ("intl-1960", ["Rule 1(b)"], ["info"]),
+    ("intl-1948", ["Rule 1(b)"], ["gap"]),
+    ("intl-1897", ["Article 1"], ["info"]),
+    ("gl-1895", [], []),
+])
+def test_restricted_visibility_notes_in_the_display(edition, cites, kinds):
+    d = navlights.display(RV_VESSEL, edition)
+    said = [n for n in d.notes if n.about_time]
+    assert [n.citation.rule for n in said] == cites and [n.kind for n in said] == kinds
+    night = navlights.display({**RV_VESSEL, "time": "night"}, edition)
+    assert not any(n.about_time for n in night.notes)            # the provision is about restricted visibility
+
+
+def test_restricted_visibility_is_said_first_in_the_lights_text(capsys):
+    assert main(["lights", "-e", "intl-1972", "--length", "60m", "--not-under-command",
+                 "--time", "restricted-visibility"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("In restricted visibility:") < out.index("Rule 20(c)") < out.index("By night she shows")
+    assert "Rule 20(d)" in out and out.count("Lights by day in restricted visibility") == 1   # not again in Notes
+
+
+def test_restricted_visibility_in_the_view():
+    p = api.view(navlights.display({**RV_VESSEL, "not_under_command": True}, "intl-1972"), 90)
+    assert p.period == "night" and {"nuc-upper", "nuc-lower"} <= set(p.roles())            # her lights are drawn
+    rv = [r for r in p.to_dict()["remarks"] if r.startswith("restricted visibility")]
+    assert len(rv) == 1 and "Rule 20(c)" in rv[0] and "Rule 20(d)" in rv[0] and "her lights" in rv[0]
+    day = api.view(navlights.display({**RV_VESSEL, "not_under_command": True}, "intl-1972"), 90, period="day")
+    assert [i.canonical for i in day.items] == ["ball", "ball"]
+    assert any("her shapes, as by day" in r for r in day.to_dict()["remarks"])
+    night = api.view(navlights.display({**RV_VESSEL, "time": "night"}, "intl-1972"), 90)
+    assert not any(r.startswith("restricted visibility") for r in night.to_dict()["remarks"])
+
+
+def test_restricted_visibility_gap_is_said_as_a_gap_in_the_view():
+    p = api.view(navlights.display(RV_VESSEL, "intl-1948"), 90)
+    rv = [r for r in p.to_dict()["remarks"] if r.startswith("restricted visibility")]
+    assert len(rv) == 1 and "Rule 1(b), not found" in rv[0]
+
+
+def test_restricted_visibility_view_text_and_display_json(capsys):
+    import jsonschema
+    assert main(["view", "-e", "intl-1972", "--length", "60m", "--time", "restricted-visibility",
+                 "--aspect", "90"]) == 0
+    assert "(intl-1972, restricted visibility: her lights)" in capsys.readouterr().out.replace("\n", " ")
+    schema = json.loads((Path(__file__).parents[1] / "docs" / "schema" / "display.schema.json").read_text())
+    data = api.display_json(RV_VESSEL, "intl-1972")
+    jsonschema.Draft202012Validator(schema).validate(data)
+    assert [n["cite"] for n in data["notes"] if n.get("about_time")] == ["intl-1972 Rule 20(c)",
+                                                                        "intl-1972 Rule 20(d)"]

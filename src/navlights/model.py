@@ -87,12 +87,16 @@ class PlacementSpec:
     height_ratio_of: str | None = None              # the role whose height above the hull that share is of
     not_forward_of: str | None = None               # not forward of this role
     apart_from: str | None = None                   # horizontal_sep_min/_max measured from this role
+    between: tuple[str, str] | None = None          # stands between these two roles, evenly spaced with the
+    #                                                 others that name the same two (fore and aft)
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
     assumed: bool = False
     note: str | None = None
     as_written: tuple[tuple[str, Any], ...] = ()
+    cites: tuple[tuple[str, str], ...] = ()         # limit key -> the paragraph that sets it (the loader resolves
+    #                                                 every limit key: its own cite, the table's, else the entry's)
 
     def relations(self) -> tuple[tuple[str, str], ...]:
         """(key, role) for every constraint that places this item relative to another."""
@@ -100,6 +104,11 @@ class PlacementSpec:
                  ("abaft", self.abaft), ("forward_of", self.forward_of), ("height_ratio_of", self.height_ratio_of),
                  ("not_forward_of", self.not_forward_of), ("apart_from", self.apart_from))
         return tuple((k, r) for k, r in pairs if r)
+
+    def cite_of(self, *keys: str) -> str | None:
+        """The paragraph that sets the first of these limits the placement has (None: none of them)."""
+        got = dict(self.cites)
+        return next((got[k] for k in keys if k in got), None)
 
     def has_height_rule(self) -> bool:
         return any(v is not None for v in (self.above_gunwale_min_m, self.height_above_hull_min_m,
@@ -188,6 +197,7 @@ class Item:
     character: str = "fixed"       # "fixed" | "flashing"
     flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None: no upper limit)
     character_as_written: str | None = None
+    range_citation: Citation | None = None    # the band of range_by_length that gave range_nm (Rule 22(a), ...)
 
     @property
     def cite(self) -> str:
@@ -228,6 +238,7 @@ class Note:
     subject: str = ""              # what it is about, in short: a provision's title or an item's term
     role: str | None = None        # for a note on one item: its role
     signal_unknown: bool = False   # a gap that is the situation's own signal (the general lights stand in)
+    about_time: bool = False       # its provision turns on the time or visibility (when lights, when shapes: Rule 20)
 
     def words(self) -> str:
         """'Rule 10 (stern light of a vessel under way) not found': a gap in a few words."""
@@ -242,6 +253,8 @@ class Note:
                              "provenance": self.citation.provenance, "citation": self.citation.to_dict()}
         if self.kind == "gap":
             d.update(words=self.words(), role=self.role, signal_unknown=self.signal_unknown)
+        if self.about_time:
+            d["about_time"] = True
         return d
 
 

@@ -50,6 +50,9 @@ The rule (docs/view.md, "Placement"):
    otherwise) at F + 0.6 H, on the forestay below the mast head; one at the stern
    while another stands forward is 15 ft lower than it (typical; the 1897
    text's figure, assumed for all), but at least 1 m above the hull.
+   ``between`` [A, B]: the items that name the same two ends stand evenly spaced
+   fore and aft between A and B, in display order from A (one amidships of
+   them, two at the thirds); their own height and side are kept.
 8. Shapes follow the same rule, in their own vertical lines, based at half
    the mast height in the forepart when nothing else is said.
 
@@ -289,6 +292,22 @@ class _Layout:
             s.x, s.y, s.z = bx, by, bz + k * sep
             s.basis = f"{basis0}, {k + 1} from the bottom, {sep:.2f} m apart"
 
+    # Step 7a: items that stand between two others (``between``), fore and aft: the members that name the same two
+    # ends stand evenly spaced between them, in display order from the first end (a partly submerged tow's lights
+    # between its end lights: at thirds with two, amidships with one). y and z stay their own.
+    def between_ends(self) -> None:
+        rows: dict[tuple[str, str], list[Item]] = {}
+        for it in self.items:
+            ends = it.placement.between
+            if ends and all(e in self.spots for e in ends):
+                rows.setdefault(ends, []).append(it)
+        for (a, b), members in rows.items():
+            xa, xb, n = self.spots[a].x, self.spots[b].x, len(members)
+            for k, it in enumerate(members, start=1):
+                s = self.spots[it.role]
+                s.x = xa + k * (xb - xa) / (n + 1)
+                s.basis = f"{s.basis}; {k} of {n} evenly spaced between '{a}' and '{b}'"
+
     # Step 7: relations, in an order that lets a reference be settled first.
     def relations(self) -> None:
         seen: set[str] = set()
@@ -427,6 +446,7 @@ def place(items: Iterable[Item], length_m: float | None, breadth_m: float | None
     lay.own_places()
     lay.vertical_lines()
     lay.relations()
+    lay.between_ends()
     lay.anchors()
     lay.set_apart()
     return Placement(L, B, F, length_assumed, breadth_assumed, lay.positions(), tuple(notes))

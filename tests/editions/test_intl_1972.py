@@ -272,7 +272,16 @@ def test_rule_24f_pushed_ahead_and_towed_alongside():
     ("50 m", "25 m", "150 m", {"submerged-fore", "submerged-aft", "submerged-starboard",
                                 "submerged-port", "tow-diamond"}),                               # (ii): 25 m or more
     ("100 m", "10 m", "150 m", {"submerged-fore", "submerged-aft", "tow-diamond"}),             # (iii): exceeds 100 m
-    ("101 m", "10 m", "150 m", {"submerged-fore", "submerged-aft", "submerged-between", "tow-diamond"}),
+    ("101 m", "10 m", "150 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "tow-diamond"}),
+    # (iii): no two lights more than 100 m apart: 200 m long needs one between, over 200 m two (issue 25)
+    ("200 m", "10 m", "250 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "tow-diamond",
+                                "tow-diamond-forward"}),
+    ("250 m", "10 m", "300 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "submerged-mid-2",
+                                "tow-diamond", "tow-diamond-forward"}),
+    ("300 m", "10 m", "350 m", {"submerged-fore", "submerged-aft", "submerged-mid-1", "submerged-mid-2",
+                                "tow-diamond", "tow-diamond-forward"}),
+    ("250 m", "30 m", "300 m", {"submerged-fore", "submerged-aft", "submerged-starboard", "submerged-port",
+                                "submerged-mid-1", "submerged-mid-2", "tow-diamond", "tow-diamond-forward"}),
     ("50 m", "10 m", "201 m", {"submerged-fore", "submerged-aft", "tow-diamond", "tow-diamond-forward"}),
 ])
 def test_rule_24g_partly_submerged_tow(length, breadth, tow, expect):
@@ -280,6 +289,24 @@ def test_rule_24g_partly_submerged_tow(length, breadth, tow, expect):
          "being_towed": {"partly_submerged": True, "tow_length": tow}}
     assert set(items(E, **v)) == expect
     assert "sternlight" not in items(E, **v)
+    got = items(E, **v)
+    assert all(got[r].colour == "white" and got[r].all_round and got[r].range_nm == 3.0      # Rule 22(d): 3 miles
+               for r in expect if r.startswith("submerged"))
+
+
+# 24(g)(iii): the lights between stand between the end lights so that none are over 100 m apart; drawn where they
+# stand (evenly spaced, assumed): for 250 m, at the thirds between the end lights, each gap under 100 m.
+@pytest.mark.parametrize("length, between", [("150 m", 1), ("250 m", 2), ("300 m", 2)])
+def test_rule_24g_iii_lights_between_drawn_where_they_stand(length, between):
+    from navlights.placement import place
+    d = disp(E, propulsion="none", length=length, breadth="10 m",
+             being_towed={"partly_submerged": True, "tow_length": "400 m"})
+    p = place(d.lights, d.vessel.length_m, d.vessel.breadth_m)
+    xs = sorted(p.get(i.role).x_m for i in d.lights)
+    assert len(xs) == 2 + between
+    gaps = [b - a for a, b in zip(xs, xs[1:])]
+    assert max(gaps) - min(gaps) < 1e-6 and max(gaps) <= 100.0                # evenly spaced, none over 100 m
+    assert all(p.get(i.role).y_m == 0.0 for i in d.lights)                     # on the centreline
 
 
 def test_rule_24g_asks_for_the_breadth():
@@ -431,11 +458,41 @@ def test_rule_27d_iii_at_anchor_instead_of_the_anchor_signals():
 
 def test_rule_27e_diving_vessel_flag_a():
     it = items(E, length="10 m", restricted="diving")
-    assert [it[r].colour for r in ("diving-upper", "diving-middle", "diving-lower")] == ["red", "white", "red"]
     flag = it["diving-flag"]
-    assert (flag.canonical, flag.size_as_written, flag.scheme) == ("flag", "1 m", "diving-small")
-    assert it["work-upper"].scheme == "standard"
+    assert (flag.canonical, flag.size_as_written, flag.scheme) == ("flag", "1 m", "diving-small")   # 27(e)(ii)
+    assert it["work-shape-middle"].canonical == "diamond" and it["work-shape-middle"].scheme == "standard"
     assert it["work-upper"].status == "required"             # 27(g): diving is not relieved under 12 m
+
+
+# Rule 27(d) gives a vessel in underwater (diving) operations the 27(b)(i) lights: red, white, red all round in a
+# vertical line; Rule 27(e)(i) gives one too small for all the 27(d) signals the same three. One set of three
+# lights either way (issue 25): what 27(e) changes is the flag A for the ball-diamond-ball (27(e)(ii)) and the rest
+# of the 27(d) signals. Expected: exactly three all-round lights red, white, red, in no scheme, both rules cited.
+@pytest.mark.parametrize("length, making_way", [
+    ("10 m", False), ("10 m", True),          # under 12 m: 27(g) does not relieve diving
+    ("11.99 m", False), ("19.99 m", False), ("20 m", False), ("60 m", True),
+])
+def test_rule_27b_27e_diving_lights_one_set(length, making_way):
+    d = disp(E, length=length, restricted="diving", making_way=making_way)
+    all_round = [i for i in d.lights if i.all_round and i.colour in ("red", "white")]
+    assert [i.role for i in all_round] == ["work-upper", "work-middle", "work-lower"]
+    assert [i.colour for i in all_round] == ["red", "white", "red"]
+    assert all(i.scheme is None and i.status == "required" for i in all_round)     # shown under either scheme
+    assert all("Rule 27(b)(i)" in i.cite and "Rule 27(e)(i)" in i.cite for i in all_round)
+    assert {i.placement.vertical_line for i in all_round} == {"work"}
+    # the 27(e) scheme is the flag, taking the place of the ball-diamond-ball (and of the making-way lights)
+    assert {i.role for i in d.items if i.scheme == "diving-small"} == {"diving-flag"}
+    std = {i.role for i in d.items if i.scheme == "standard"}
+    assert {"work-shape-upper", "work-shape-middle", "work-shape-lower"} <= std
+    assert ("sternlight" in std) is making_way                                      # 27(b)(iii)
+
+
+def test_diving_lights_listed_once_as_under_us_inland():
+    """us-inland (33 CFR 83.27(b)(i), (e)(i)) lists the three lights once; so does intl-1972, by the same roles."""
+    v = dict(length="10 m", restricted="diving", making_way=False)
+    mine = [(i.role, i.colour) for i in disp(E, **v).lights]
+    inland = [(i.role, i.colour) for i in disp("us-inland", **v).lights]
+    assert mine == inland == [("work-upper", "red"), ("work-middle", "white"), ("work-lower", "red")]
 
 
 def test_rule_27f_mine_clearance():

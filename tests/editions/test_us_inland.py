@@ -284,6 +284,26 @@ def test_rule_24g_partly_submerged(length, breadth, lights_):
     assert shapes(E, **v) == {"tow-diamond"}
 
 
+# 24(g)(iii): the lights between, at most 100 m apart, drawn where they stand: evenly spaced between the end (or,
+# from 25 m breadth, the corner) lights on their own line (placement assumed).
+@pytest.mark.parametrize("length, breadth, rows", [
+    ("150 m", "10 m", [("submerged-fore", "submerged-mid-1", "submerged-aft")]),
+    ("250 m", "10 m", [("submerged-fore", "submerged-mid-1", "submerged-mid-2", "submerged-aft")]),
+    ("250 m", "30 m", [("submerged-forward-port", "submerged-mid-1-port", "submerged-mid-2-port", "submerged-aft-port"),
+                       ("submerged-forward-starboard", "submerged-mid-1-starboard", "submerged-mid-2-starboard",
+                        "submerged-aft-starboard")]),
+])
+def test_rule_24g_iii_drawn_where_they_stand(length, breadth, rows):
+    d = disp(E, propulsion="none", length=length, breadth=breadth, being_towed={"partly_submerged": True})
+    p = place(d.lights, d.vessel.length_m, d.vessel.breadth_m)
+    for row in rows:
+        xs = [p.get(r).x_m for r in row]
+        assert xs == sorted(xs, reverse=True)                                  # forward to aft, in order
+        gaps = [a - b for a, b in zip(xs, xs[1:])]
+        assert max(gaps) - min(gaps) < 1e-6 and max(gaps) <= 100.0
+        assert len({p.get(r).y_m for r in row}) == 1                            # one line, on its own side
+
+
 def test_rule_24g_needs_the_breadth():
     with pytest.raises(navlights.MissingFactError) as e:
         disp(E, propulsion="none", length="50 m", being_towed={"partly_submerged": True})
@@ -484,9 +504,18 @@ def test_rule_30ab_anchor_lights(length, two_required):
         assert it["anchor-single"].group == it["anchor-forward"].group == "anchor-lights"
 
 
-def test_rule_30c_deck_lights_note():
-    assert any(n.citation.rule == "Rule 30(c)" for n in disp(E, length="100 m", status="anchored").notes)
-    assert not any(n.citation.rule == "Rule 30(c)" for n in disp(E, length="99.99 m", status="anchored").notes)
+# Rule 30(c) (33 CFR 83.30(c)): any vessel at anchor may light her decks with her working or equivalent lights;
+# one of 100 m or more shall. One note either way, its word following the length.
+@pytest.mark.parametrize("length, word", [("100 m", "must"), ("150 m", "must"), ("99.99 m", "may"), ("10 m", "may")])
+def test_rule_30c_deck_lights_note(length, word):
+    notes = [n for n in disp(E, length=length, status="anchored").notes if n.citation.rule == "Rule 30(c)"]
+    assert len(notes) == 1 and notes[0].kind == "info"
+    assert f" {word} " in notes[0].text
+    assert notes[0].citation.provenance == "primary"
+
+
+def test_rule_30c_not_under_way():
+    assert not any(n.citation.rule == "Rule 30(c)" for n in disp(E, length="50 m").notes)
 
 
 @pytest.mark.parametrize("length, status", [("11.99 m", "optional"), ("12 m", "required")])

@@ -181,12 +181,13 @@ def _say_others(out: Out, d: dict[str, Any], items: list[Item], alts: list[str],
 
 def _say_notes(out: Out, d: dict[str, Any], described: set[str]) -> None:
     ed = d["edition"]
-    gaps = [n for n in d["notes"] if n["kind"] == "gap"]
+    said = d["vessel"].get("time") == "restricted-visibility"        # the notes on the time are said first
+    gaps = [n for n in d["notes"] if n["kind"] == "gap" and not (said and n.get("about_time"))]
     if gaps:
         out.para("Not known (gaps in the rule base; she may show more or other lights):", bold=True, fg="yellow")
         for n in gaps:
             out.bullet(f"{n['text']} ({cite_words(n['cite'], ed)}, a gap)")
-    others = [n for n in d["notes"] if n["kind"] not in ("gap", "referral")
+    others = [n for n in d["notes"] if n["kind"] not in ("gap", "referral") and not (said and n.get("about_time"))
               and not (n["kind"] == "substitute" and any(f"scheme '{s}'" in n["text"] for s in described))]
     if others:
         out.para("Notes:", bold=True)
@@ -194,11 +195,25 @@ def _say_notes(out: Out, d: dict[str, Any], described: set[str]) -> None:
             out.bullet(f"{n['kind']}: {n['text']} ({cite_words(n['cite'], ed)}, {n['provenance']})")
 
 
+def _say_visibility(out: Out, d: dict[str, Any]) -> None:
+    """In restricted visibility, what the edition's own rules say of lights and shapes by day and night (its notes
+    on the time, Rule 20(b)-(d) in 1972), first: the lights and shapes below are shown as they say."""
+    ed = d["edition"]
+    said = [n for n in d["notes"] if n.get("about_time")]
+    out.para("In restricted visibility:" if said else "In restricted visibility: this edition's rules say nothing "
+             "navlights holds on lights by day; below, her lights (by night) and her shapes (by day).", bold=True)
+    for n in said:
+        flag = ", a gap: not found" if n["kind"] == "gap" else f", {n['provenance']}"
+        out.bullet(f"{n['text']} ({cite_words(n['cite'], ed)}{flag})")
+
+
 def display_words(out: Out, d: dict[str, Any]) -> None:
     """The answer in words: what she shows, night and day; the alternatives; what she may add; gaps; notes."""
     ed = d["edition"]
     out.para(f"{d['edition_title']} ({ed})", bold=True)
     out.para(f"Vessel: {d['description']}.")
+    if d["vessel"].get("time") == "restricted-visibility":
+        _say_visibility(out, d)
     referrals = [n for n in d["notes"] if n["kind"] == "referral"]
     if referrals:
         out.para("The statute leaves her lights to another authority:", bold=True, fg="yellow")

@@ -184,6 +184,9 @@ def plan_words(out: Out, r: dict[str, Any]) -> None:
     out.para(f"{verdict} under {r['edition']}: {c['fail']} fail, {c['not-checked']} not checked, {c['pass']} pass "
              f"({len(r['states'])} state{'s' if len(r['states']) > 1 else ''}: {'; '.join(r['states'])}).",
              bold=True, fg="green" if r["compliant"] else "red")
+    for n in r["notes"]:
+        if n.startswith("Roles: "):          # how the plan's roles were read: before what rests on them
+            out.bullet(n, 0)
     fails = [f for f in r["findings"] if f["status"] == "fail"]
     if fails:
         out.para("Failures:", bold=True)
@@ -232,4 +235,5 @@ def plan_text(r: dict[str, Any], show_all: bool = False, wide: bool = False) -> 
         out.para(f"Every finding, state by state: `--all` ({len(r['findings'])} findings); `--json`; or `--html "
                  "FILE` for a printable report.")
     for n in r["notes"]:
-        out.bullet(n, 0)
+        if not n.startswith("Roles: "):
+            out.bullet(n, 0)

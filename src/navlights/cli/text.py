@@ -19,6 +19,14 @@ PROV_WORDS = ("primary: statute text read; secondary: textbook, reprint or offic
               "from an adjacent edition with an argument; gap: not found")
 
 
+def _since(e: dict[str, Any]) -> str:
+    """'us-inland from 1981-12-24, great-lakes from 1983-03-01': each waters with its own first date."""
+    later = e.get("in_force_from_waters", {})
+    same = [w for w in e["waters"] if w not in later]
+    parts = [f"{', '.join(same)}, from {e['in_force_from'] or '?'}"] if same else []
+    return "; ".join(parts + [f"{w} from {later[w]}" for w in e["waters"] if w in later])
+
+
 def editions_table(data: list[dict[str, Any]], wide: bool = False) -> None:
     """Print the editions: which are in force today and which came before them, then a table of each."""
     from rich.markup import escape
@@ -26,7 +34,7 @@ def editions_table(data: list[dict[str, Any]], wide: bool = False) -> None:
     now = [e for e in data if not e["in_force_end"]]
     before = [e for e in data if e["in_force_end"]]
     out.para(f"{len(data)} editions of the rules. In force today: " + "; ".join(
-        f"{e['id']} ({', '.join(e['waters'])}, from {e['in_force_from'] or '?'})" for e in now) + ".", bold=True)
+        f"{e['id']} ({_since(e)})" for e in now) + ".", bold=True)
     if before:
         out.para("Before them: " + "; ".join(
             f"{e['id']} ({', '.join(e['waters'])}, {e['in_force_from'] or '?'} to {e['in_force_end']})"
@@ -132,7 +140,10 @@ def picture_text(data: dict[str, Any]) -> None:
     where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
     if o["distance_nm"] is not None:
         where += f"; {o['distance_nm']:g} nm off"
-    out.para(f"She is a {data['description']} ({data['edition']}, {data['period']}); {where}.")
+    period = data["period"]
+    if data["vessel"].get("time") == "restricted-visibility":
+        period = "restricted visibility: " + ("her lights" if period == "night" else "by day, her shapes")
+    out.para(f"She is a {data['description']} ({data['edition']}, {period}); {where}.")
     if data["gaps"] and data["items"]:
         out.para("Not known (the rule base has gaps for her; she may show more or other lights): "
                  + "; ".join(dict.fromkeys(g["words"] for g in data["gaps"])) + ".")

@@ -76,7 +76,8 @@ def _variant(edition: Edition, it: Item, scheme: str | None, status: str, band: 
     if got is None:
         changes: dict[str, Any] = {"scheme": scheme, "status": status}
         if band is not None:
-            changes.update(range_nm=band.range_nm, range_as_written=band.range_as_written)
+            changes.update(range_nm=band.range_nm, range_as_written=band.range_as_written,
+                           range_citation=band.citation)
         got = edition.memo[key] = replace(it, **changes)
     return got
 
@@ -250,11 +251,17 @@ def _general(edition: Edition, items: list[Item], gaps: list[Provision]) -> list
     return [_variant(edition, i, i.scheme, "general", None) if i.status == "required" else i for i in items]
 
 
+def _about_time(p: Provision) -> bool:
+    """Whether the provision turns on the time or visibility (``time``: when lights, when shapes; Rule 20)."""
+    return any(f == "time" for f, _, _ in p.when.tests)
+
+
 def _info_note(edition: Edition, p: Provision) -> Note:
     key = ("info-note", p.id)
     got = edition.memo.get(key)
     if got is None:
-        got = edition.memo[key] = Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation)
+        got = edition.memo[key] = Note("info", f"{p.title}: {p.summary or p.citation.note}", p.citation,
+                                       about_time=_about_time(p))
     return got
 
 
@@ -276,8 +283,8 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                        + (f". {p.summary}" if p.summary else ""), p.citation) for p in referrals]
         return Display(edition.id, vessel, (), tuple(notes), tuple(p.id for p in referrals), False,
                        edition.length_system)
-    notes += [Note("gap", f"{p.title}: {p.citation.note}", p.citation, subject=p.title, signal_unknown=p.signal_unknown)
-              for p in gaps]
+    notes += [Note("gap", f"{p.title}: {p.citation.note}", p.citation, subject=p.title, signal_unknown=p.signal_unknown,
+                   about_time=_about_time(p)) for p in gaps]
     showing = [p for p in applied if p.effect == "show"]
     o = _Overrides.of(applied, showing)
     chosen = _choose(edition, showing, o, facts, time)

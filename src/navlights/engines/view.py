@@ -295,6 +295,7 @@ class Picture:
     complete: bool = True        # the display it is drawn from has no gap for her
     gaps: tuple[Note, ...] = ()  # the display's gap notes that touch this picture (its period's items, her situation)
     length_system: str = "feet"  # the edition's unit system, for her lengths in words (the display's)
+    visibility: tuple[Note, ...] = ()   # in restricted visibility: the edition's notes on lights by day (Rule 20)
 
     def roles(self) -> tuple[str, ...]:
         """Roles seen, left to right."""
@@ -591,6 +592,12 @@ def remarks(picture: Picture) -> list[str]:
     for h in picture.glimpsed:
         out.append(f"the {h.colour} light ({h.role}) is just outside its arc "
                    f"({-(h.edge_margin_deg or 0.0):.2f}°): it may be glimpsed")
+    if picture.visibility or getattr(picture.vessel, "time", None) == "restricted-visibility":
+        drawn = "her lights, as by night" if picture.period == "night" else "her shapes, as by day"
+        out.append(f"restricted visibility: the picture draws {drawn}; what the rules say of each by day and by "
+                   "night: " + ("; ".join(f"{n.text} ({n.citation.rule}"
+                                          + (", not found)" if n.kind == "gap" else ")") for n in picture.visibility)
+                                or "nothing navlights holds"))
     return out
 
 
@@ -652,7 +659,15 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         notes.append("shapes: the law gives no range; every shape is shown as seen")
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
                    tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
-                   picture_gaps(display, period), display.length_system)
+                   picture_gaps(display, period), display.length_system, visibility_notes(display))
+
+
+def visibility_notes(display: Display) -> tuple[Note, ...]:
+    """In restricted visibility, what the edition says of lights by day and shapes (its notes on the time: 1972
+    Rule 20(b)-(d)); none at night or by day."""
+    if getattr(display.vessel, "time", None) != "restricted-visibility":
+        return ()
+    return tuple(n for n in display.notes if n.about_time)
 
 
 _MAX_PREPARED = 16    # (choice, period) preparations remembered on one display

@@ -93,15 +93,20 @@ class _State:
     out: list[Finding] = field(default_factory=list)
 
     def add(self, check: str, ok: bool | None, item: Item, measured: str | None, limit: str,
-            cite: str | None = None) -> None:
-        """A finding on ``item``; cited to its kind (colour, arc, range, height) unless another cite is given;
-        relations and spacings come from the provision that shows the item, so they cite it."""
+            cite: str | None = None, keys: tuple[str, ...] = ()) -> None:
+        """A finding on ``item``, citing the paragraph that sets its limit: ``cite`` if given; else, for a
+        placement limit, the paragraph the rule data gives for the first of ``keys`` (Annex I 2(a)(i) for the
+        forward masthead light's height, never Rule 21(a)); else the item's kind (colour, arc) or, for
+        relations and spacings, the provision that shows the item."""
         entry = self.by_role.get(item.role)
         if check in ("height", "relation", "spacing", "position") and item.placement.assumed:
             ok, limit = None, f"{limit} — a placement navlights assumes, not the rule's: not checked"
         status = "not-checked" if ok is None else _status(ok)
+        if cite is None and keys:
+            rule = item.placement.cite_of(*keys)
+            cite = f"{item.citation.edition} {rule}" if rule else None
         if cite is None:
-            cite = item.cite if check in ("relation", "spacing") else str(item.kind_citation)
+            cite = item.cite if check in ("relation", "spacing", "height", "position") else str(item.kind_citation)
         self.out.append(Finding(self.name, check, status, item.role, entry.id if entry else None, cite,
                                 measured, limit))
 
@@ -162,35 +167,41 @@ def _check_range(st: _State, item: Item, entry: PlanLight, intensity: Any) -> No
                if unknown else "the rule states no range here")
         return
     limit = f"visible at least {item.range_nm:g} nm ({item.range_as_written})"
+    band = str(item.range_citation) if item.range_citation else None      # Rule 22(a) ..., not Rule 21
     if entry.range_nm is not None:
-        st.add("range", entry.range_nm >= item.range_nm, item, f"{entry.range_nm:g} nm certified", limit)
+        st.add("range", entry.range_nm >= item.range_nm, item, f"{entry.range_nm:g} nm certified", limit, cite=band)
     elif entry.intensity_cd is not None and intensity is not None:
         need = intensity.candela_as_tabled(item.range_nm)
         st.add("range", entry.intensity_cd >= need - 1e-9, item, f"{entry.intensity_cd:g} cd",
                f"at least {need:g} cd for {item.range_nm:g} nm ({item.range_as_written})", cite=str(intensity.citation))
     elif entry.intensity_cd is not None:
         st.add("range", None, item, f"{entry.intensity_cd:g} cd",
-               f"{limit}; this edition gives no law of intensity to convert candela to range")
+               f"{limit}; this edition gives no law of intensity to convert candela to range", cite=band)
     else:
-        st.add("range", None, item, None, f"{limit}; the plan gives neither intensity_cd nor range_nm")
+        st.add("range", None, item, None, f"{limit}; the plan gives neither intensity_cd nor range_nm", cite=band)
 
 
 def _check_heights(st: _State, item: Item, z: float) -> None:
     p = item.placement
     need, why = p.height_above_hull_min_m, "height above the hull"
+    key: tuple[str, ...] = ("height_above_hull_min",)
     if p.height_breadth_rule:
         if st.breadth_m is None:
-            st.add("height", None, item, _m(z), "at least the breadth above the hull: the plan gives no breadth")
+            st.add("height", None, item, _m(z), "at least the breadth above the hull: the plan gives no breadth",
+                   keys=("height_breadth_rule",))
         else:
             b = st.breadth_m if p.height_need_not_exceed_m is None else min(st.breadth_m, p.height_need_not_exceed_m)
             if need is None or b > need:
                 need, why = b, "the breadth" + (", capped" if b != st.breadth_m else "")
-    for lo, words in ((need, why), (p.above_gunwale_min_m, "above the gunwale (taken as the hull)"),
-                      (p.height_min_m, "height above the hull")):
+                key = ("height_breadth_rule", "height_need_not_exceed")
+    for lo, words, keys in ((need, why, key),
+                            (p.above_gunwale_min_m, "above the gunwale (taken as the hull)", ("above_gunwale_min",)),
+                            (p.height_min_m, "height above the hull", ("height_min",))):
         if lo is not None:
-            st.add("height", z >= lo - 1e-9, item, _m(z), f"at least {_m(lo)} ({words})")
+            st.add("height", z >= lo - 1e-9, item, _m(z), f"at least {_m(lo)} ({words})", keys=keys)
     if p.height_max_m is not None:
-        st.add("height", z <= p.height_max_m + 1e-9, item, _m(z), f"at most {_m(p.height_max_m)} above the hull")
+        st.add("height", z <= p.height_max_m + 1e-9, item, _m(z), f"at most {_m(p.height_max_m)} above the hull",
+               keys=("height_max",))
 
 
 def _check_relations(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
@@ -199,56 +210,69 @@ def _check_relations(st: _State, item: Item, entry: PlanLight | PlanShape) -> No
         other = st.by_role.get(ref)
         if other is None:
             st.add("relation", None, item, None, f"{key.replace('_', ' ')} '{ref}': the plan has no '{ref}'",
-                   cite=item.cite)
+                   keys=_RELATION_KEYS.get(key, (key,)))
             continue
         _relation(st, item, p, key, ref, here, other.position_m)
 
 
+#: For each relation, the placement keys whose paragraph sets its limit, first found first.
+_RELATION_KEYS: dict[str, tuple[str, ...]] = {
+    "higher_than": ("higher_by_min", "higher_than"), "below": ("below_by_min", "below"),
+    "above": ("vertical_sep_min", "above"), "height_ratio_of": ("height_max_ratio", "height_ratio_of"),
+    "apart_from": ("horizontal_sep_min", "horizontal_sep_max", "apart_from"), "not_forward_of": ("not_forward_of",),
+    "abaft": ("abaft_min", "abaft"), "forward_of": ("forward_of",),
+}
+
+
 def _relation(st: _State, item: Item, p: PlacementSpec, key: str, ref: str, here: Any, there: Any) -> None:
     dz, dx = here.z - there.z, there.x - here.x          # dz: above the other; dx: abaft the other
+    keys = _RELATION_KEYS.get(key, (key,))
     if key == "higher_than":
         need = p.higher_by_min_m or 0.0
         st.add("relation", dz >= need - 1e-9 and dz > 0, item, f"{_m(dz)} above '{ref}'",
-               f"at least {_m(need)} higher than '{ref}'" if need else f"higher than '{ref}'")
+               f"at least {_m(need)} higher than '{ref}'" if need else f"higher than '{ref}'", keys=keys)
         if p.horizontal_to_vertical_min:
             want = p.horizontal_to_vertical_min * max(dz, 0.0)
             st.add("relation", dx >= want - 1e-9, item, f"{_m(dx)} abaft '{ref}'",
-                   f"at least {p.horizontal_to_vertical_min:g} times the height difference ({_m(want)}) abaft")
+                   f"at least {p.horizontal_to_vertical_min:g} times the height difference ({_m(want)}) abaft",
+                   keys=("horizontal_to_vertical_min",))
         if p.abaft_min_length_ratio:
             share = p.abaft_min_length_ratio * st.length_m
             cap = p.abaft_need_not_exceed_m
             want = share if cap is None else min(share, cap)
             st.add("relation", dx >= want - 1e-9, item, f"{_m(dx)} abaft '{ref}'",
                    f"at least {p.abaft_min_length_ratio:g} of the length ({_m(want)}"
-                   + (f", never more than {_m(cap)} needed" if cap is not None else "") + f") abaft '{ref}'")
+                   + (f", never more than {_m(cap)} needed" if cap is not None else "") + f") abaft '{ref}'",
+                   keys=("abaft_min_length_ratio", "abaft_need_not_exceed"))
     elif key == "below":
         need = p.below_by_min_m or 0.0
         st.add("relation", -dz >= need - 1e-9 and dz < 0, item, f"{_m(-dz)} below '{ref}'",
-               f"at least {_m(need)} below '{ref}'" if need else f"below '{ref}'")
+               f"at least {_m(need)} below '{ref}'" if need else f"below '{ref}'", keys=keys)
     elif key == "above":
         need = p.vertical_sep_min_m or 0.0
         st.add("relation", dz >= need - 1e-9 and dz > 0, item, f"{_m(dz)} above '{ref}'",
-               f"at least {_m(need)} above '{ref}'" if need else f"above '{ref}'")
+               f"at least {_m(need)} above '{ref}'" if need else f"above '{ref}'", keys=keys)
     elif key == "height_ratio_of":
         ratio = p.height_max_ratio or 1.0
         top = ratio * there.z
         st.add("relation", here.z <= top + 1e-9, item, f"{_m(here.z)} above the hull",
-               f"at most {ratio:g} of the height of '{ref}' ({_m(top)})")
+               f"at most {ratio:g} of the height of '{ref}' ({_m(top)})", keys=keys)
     elif key == "apart_from":
         lo, hi = p.horizontal_sep_min_m or 0.0, p.horizontal_sep_max_m
         dist = ((here.x - there.x) ** 2 + (here.y - there.y) ** 2) ** 0.5
         st.add("relation", dist >= lo - 1e-9 and (hi is None or dist <= hi + 1e-9), item,
                f"{_m(dist)} from '{ref}' horizontally",
-               f"{_m(lo)}" + (f" to {_m(hi)}" if hi is not None else " or more") + f" from '{ref}' horizontally")
+               f"{_m(lo)}" + (f" to {_m(hi)}" if hi is not None else " or more") + f" from '{ref}' horizontally",
+               keys=keys)
     elif key == "not_forward_of":
         st.add("relation", dx >= -1e-9, item, f"{_m(dx)} abaft '{ref}'" if dx >= 0 else f"{_m(-dx)} forward of '{ref}'",
-               f"not forward of '{ref}'")
+               f"not forward of '{ref}'", keys=keys)
     elif key == "abaft":
         need = p.abaft_min_m or 0.0
         st.add("relation", dx >= need - 1e-9 and dx > 0, item, f"{_m(dx)} abaft '{ref}'",
-               f"at least {_m(need)} abaft '{ref}'" if need else f"abaft '{ref}'")
+               f"at least {_m(need)} abaft '{ref}'" if need else f"abaft '{ref}'", keys=keys)
     else:   # forward_of
-        st.add("relation", dx < 0, item, f"{_m(-dx)} forward of '{ref}'", f"forward of '{ref}'")
+        st.add("relation", dx < 0, item, f"{_m(-dx)} forward of '{ref}'", f"forward of '{ref}'", keys=keys)
 
 
 def _check_lines(st: _State, items: list[Item]) -> None:
@@ -264,11 +288,18 @@ def _check_lines(st: _State, items: list[Item]) -> None:
         lo = max([0.0, *(m.placement.vertical_sep_min_m for m in members if m.placement.vertical_sep_min_m)])
         hi = min((m.placement.vertical_sep_max_m for m in members if m.placement.vertical_sep_max_m is not None),
                  default=None)
+        # the paragraph of the spacing: that of the member that states the greatest minimum (else the maximum)
+        carrier = next((m for m in members if m.placement.vertical_sep_min_m and m.placement.vertical_sep_min_m == lo),
+                       None) or next((m for m in members if m.placement.vertical_sep_max_m == hi and hi is not None),
+                                     None)
+        rule = carrier.placement.cite_of("vertical_sep_min", "vertical_sep_max") if carrier else None
+        cite = f"{carrier.citation.edition} {rule}" if carrier and rule else None
         for lower, upper in zip(members, members[1:]):
             gap = st.by_role[upper.role].position_m.z - st.by_role[lower.role].position_m.z
             limit = f"at least {_m(lo)} apart" + (f", at most {_m(hi)}" if hi is not None else "")
             st.add("spacing", gap >= lo - 1e-9 and (hi is None or gap <= hi + 1e-9) and gap > 0, upper,
-                   f"{_m(gap)} above '{lower.role}'", f"{limit} in the vertical line '{upper.placement.vertical_line}'")
+                   f"{_m(gap)} above '{lower.role}'", f"{limit} in the vertical line '{upper.placement.vertical_line}'",
+                   cite=cite)
 
 
 def _check_from_stem(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
@@ -277,7 +308,8 @@ def _check_from_stem(st: _State, item: Item, entry: PlanLight | PlanShape) -> No
         return
     from_stem = st.length_m - entry.position_m.x
     st.add("position", from_stem <= ratio * st.length_m + 1e-9, item, f"{_m(from_stem)} from the stem",
-           f"at most {ratio:g} of the length ({_m(ratio * st.length_m)}) from the stem")
+           f"at most {ratio:g} of the length ({_m(ratio * st.length_m)}) from the stem",
+           keys=("from_stem_max_length_ratio",))
 
 
 def _check_side(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
@@ -286,16 +318,48 @@ def _check_side(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
         return
     y = entry.position_m.y
     ok = y > 0 if side is Side.STARBOARD else y < 0
-    st.add("side", ok, item, f"y = {y:g} m", f"on the {side.value} side")
+    st.add("side", ok, item, f"y = {y:g} m", f"on the {side.value} side")    # the kind (Rule 21(b)) names the side
+
+
+def _by_role(entries: list[PlanLight | PlanShape], edition: Edition) -> tuple[dict[str, PlanLight | PlanShape],
+                                                                              list[str]]:
+    """Each role -> the plan's entry for it, and a note for each role the plan gives twice. Two lights both marked
+    R, where the edition has a role 'R-aft' that no entry takes (two lights marked 'masthead'): the forward one
+    by position is R and the after one is taken as 'R-aft', and the note says so; any other role given twice is
+    checked on its first entry, and the note names the others."""
+    given: dict[str, list[PlanLight | PlanShape]] = {}
+    for e in entries:
+        for r in (e.role, *e.also_roles):
+            given.setdefault(r, []).append(e)
+    out: dict[str, PlanLight | PlanShape] = {}
+    notes: list[str] = []
+    for role, es in given.items():
+        out.setdefault(role, es[0])
+        if len(es) == 1:
+            continue
+        aft = f"{role}-aft"
+        if (len(es) == 2 and aft in edition.role_terms and aft not in given
+                and all(isinstance(e, PlanLight) for e in es) and es[0].position_m.x != es[1].position_m.x):
+            fwd_e, aft_e = sorted(es, key=lambda e: -e.position_m.x)
+            out[role], out[aft] = fwd_e, aft_e
+            notes.append(f"Roles: '{fwd_e.id}' and '{aft_e.id}' are both marked '{role}'; '{aft_e.id}', the after "
+                         f"one ({aft_e.position_m.x:g} m from the aft end, against {fwd_e.position_m.x:g} m), is "
+                         f"checked as '{aft}': mark it role = \"{aft}\" in the plan.")
+        else:
+            ids = ", ".join(f"'{e.id}'" for e in es)
+            hint = (f"; if one of them is the after light, mark it '{aft}'" if aft in edition.role_terms
+                    and aft not in given else "")
+            notes.append(f"Roles: '{role}' is given to {len(es)} entries ({ids}); each role names one light or "
+                         f"shape, so only '{es[0].id}', the first, is checked as '{role}'{hint}.")
+    return out, notes
 
 
 def check(plan: LightingPlan, edition: Edition) -> PlanReport:
     """Every finding for every state of the plan's vessel under ``edition``."""
     from ..engines.display import display
-    entries: list[PlanLight | PlanShape] = [*plan.lights, *plan.shapes]
-    by_role = {r: e for e in entries for r in (e.role, *e.also_roles)}
+    by_role, role_notes = _by_role([*plan.lights, *plan.shapes], edition)
     findings: list[Finding] = []
-    notes: list[str] = [f"About this plan: {n}" for n in plan.notes]
+    notes: list[str] = role_notes + [f"About this plan: {n}" for n in plan.notes]
     limits = edition.annex_checks
     annex = Annex(edition, limits, plan.hull, plan.length_m, set()) if limits else None
     for name, vessel in plan.states:

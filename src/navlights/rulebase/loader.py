@@ -104,7 +104,23 @@ _LENGTH_KEYS = frozenset(("height_above_hull_min", "height_need_not_exceed", "ab
 _NO_PLACEMENT = PlacementSpec()
 
 
-def _placement_spec(written: dict[str, Any], path: str, problems: list[str]) -> PlacementSpec:
+#: Placement keys that state no limit (words, where it stands, drawing hints): they carry no cite.
+_NOT_LIMITS = frozenset(("position", "at", "side", "vertical_line", "stack_order", "keel_line", "assumed", "note",
+                         "between", "cite", "cites"))
+
+
+def _limit_cites(written: dict[str, Any], default: str, path: str, problems: list[str]) -> dict[str, str]:
+    """Each limit key of one placement table -> the paragraph that sets it: its own ``cites`` entry, else the
+    table's ``cite``, else ``default`` (the rule of the entry that writes the table)."""
+    own = dict(written.get("cites") or {})
+    problems += [f"{path}.cites.{k}: not a limit written in this placement" for k in own
+                 if k not in written or k in _NOT_LIMITS]
+    table = written.get("cite") or default
+    return {k: own.get(k, table) for k in written if k not in _NOT_LIMITS}
+
+
+def _placement_spec(written: dict[str, Any], path: str, problems: list[str],
+                    cites: tuple[tuple[str, str], ...] = ()) -> PlacementSpec:
     """Typed placement (metres, enums) from the keys as written; lengths parsed here, once."""
     metres: dict[str, float | None] = {}
     for k in _LENGTH_KEYS.intersection(written):
@@ -115,10 +131,14 @@ def _placement_spec(written: dict[str, Any], path: str, problems: list[str]) -> 
     if written.get("position") and not written.get("at"):
         problems.append(f"{path}: position words need 'at' (one of {', '.join(a.value for a in At)})")
     at, side = written.get("at"), written.get("side")
+    written = {k: v for k, v in written.items() if k not in ("cite", "cites")}
     fields: dict[str, Any] = {k: v for k, v in written.items() if k not in _LENGTH_KEYS and k not in ("at", "side")}
     fields.update(metres)
+    if "between" in fields:
+        if fields["between"][0] == fields["between"][1]:
+            problems.append(f"{path}.between: two different roles, the ends it stands between")
     return PlacementSpec(at=At(at) if at else None, side=Side(side) if side else None, **fields,
-                         as_written=tuple(sorted(written.items())))
+                         as_written=tuple(sorted(written.items())), cites=cites)
 
 
 class _Build:
@@ -129,7 +149,7 @@ class _Build:
         self.eid = raw.edition.id
         self.problems: list[str] = []
         self.sources: dict[str, Source] = {}
-        self._placements: dict[tuple[tuple[str, Any], ...], PlacementSpec] = {}
+        self._placements: dict[tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]], PlacementSpec] = {}
         self._conditions: dict[str, Condition] = {}
         self._bands: dict[tuple[Any, ...], tuple[RangeBand, ...]] = {}
         self.system: LengthSystem = "feet"
@@ -142,13 +162,15 @@ class _Build:
                 self.problems.append(f"source({s.id}): duplicate id")
             self.sources[s.id] = Source(**s.model_dump())
 
-    def placement(self, written: dict[str, Any], path: str) -> PlacementSpec:
-        """The typed placement, shared between entries that write the same constraints."""
-        key = tuple(sorted(written.items()))
+    def placement(self, written: dict[str, Any], path: str, cites: dict[str, str] | None = None) -> PlacementSpec:
+        """The typed placement, shared between entries that write the same constraints with the same cites."""
+        written = {k: tuple(v) if isinstance(v, list) else v for k, v in written.items()}   # hashable, as written
+        resolved = tuple(sorted((cites or {}).items()))
+        key = (tuple(sorted((k, v) for k, v in written.items() if k not in ("cite", "cites"))), resolved)
         got = self._placements.get(key)
         if got is None:
             problems: list[str] = []
-            got = _placement_spec(written, path, problems)
+            got = _placement_spec(written, path, problems, resolved)
             if problems:
                 self.problems += problems
             else:
@@ -200,8 +222,10 @@ class _Build:
         kp = f"light.{kid}"
         arc = _kind_arc(k, kp, self.problems) or (0.0, 360.0)
         rng = self.miles(k.range, f"{kp}.range") if k.range is not None else None
-        placement = self.placement(k.placement.model_dump(exclude_unset=True), f"{kp}.placement")
         cit = self.cite(k, kp)
+        written = k.placement.model_dump(exclude_unset=True)
+        placement = self.placement(written, f"{kp}.placement",
+                                   _limit_cites(written, cit.rule, f"{kp}.placement", self.problems))
         return LightKind(kid, k.canonical, k.term, k.colour, arc, k.all_round, k.arc_as_written, k.arc_assumed,
                          rng, k.range, placement, cit, self.bands(k, kp, cit), k.character,
                          self.character(k, kp), k.character_as_written)
@@ -224,8 +248,11 @@ class _Build:
         else:
             from .raw import RawLight          # loaded by now (parse_edition); imported here to keep the start light
             written = raw_kind.placement.model_dump(exclude_unset=True) if isinstance(raw_kind, RawLight) else {}
+            cites = _limit_cites(written, kind.citation.rule, f"{sp}.placement", self.problems)
+            cites.update(_limit_cites(own, cit.rule, f"{sp}.placement", self.problems))
+            written = {k: v for k, v in written.items() if k not in ("cite", "cites")}
             written.update(own)
-            placement = self.placement(written, f"{sp}.placement")
+            placement = self.placement(written, f"{sp}.placement", cites)
         if isinstance(kind, LightKind):
             return Item(role=s.role, what="light", kind=kind.id, canonical=kind.canonical, term=kind.term,
                         colour=kind.colour, arc_deg=kind.arc_deg, all_round=kind.all_round,
@@ -310,6 +337,9 @@ class _Build:
                   for p in provisions for s in p.shows if s.item.placement.relations()]
         self.problems += [f"{path}.{key}: role '{ref}' is shown by no provision"
                           for path, spec in where for key, ref in spec.relations() if ref not in all_roles]
+        self.problems += [f"provision({p.id}).show({s.item.role}).placement.between: role '{ref}' is shown by no "
+                          "provision" for p in provisions for s in p.shows for ref in (s.item.placement.between or ())
+                          if ref not in all_roles]
 
 
 def _shape_errors(err: ValidationError, data: dict[str, Any]) -> list[str]:

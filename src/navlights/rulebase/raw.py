@@ -71,11 +71,14 @@ class RawPlacement(_M):
     height_ratio_of: str | None = None
     not_forward_of: str | None = None
     apart_from: str | None = None
+    between: list[str] | None = Field(None, min_length=2, max_length=2)
     keel_line: bool = False
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
     assumed: bool = False
     note: str | None = None
+    cite: str | None = None            # the paragraph that sets this table's limits (else the entry's own cite)
+    cites: dict[str, str] = Field(default_factory=dict)   # limit key -> the paragraph that sets it
 
 
 class RawSource(_M):
