@@ -355,8 +355,9 @@ def run(capsys, *argv):
 def test_cli_view_text(capsys):
     code, out, err = run(capsys, "view", "--length", "200 ft", "--aspect", "45", "--distance", "1")
     assert code == 0 and err == ""
-    assert "two white lights, the lower one to the right; a green light below them in the middle" in out
-    assert "on her starboard bow" in out and "Rule 2(a)(iv)" in out and "assumed" in out
+    words = " ".join(out.split())     # the text is wrapped to the terminal's width (issue 27)
+    assert "two white lights, the lower one to the right; a green light below them in the middle" in words
+    assert "on her starboard bow" in words and "Rule 2(a)(iv)" in words and "assumed" in words
 
 
 def test_cli_view_json(capsys):
