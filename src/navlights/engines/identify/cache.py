@@ -20,7 +20,7 @@ from ...rulebase.compiled import default_cache_dir as default_cache_dir
 from .build import build_index
 from .results import EditionIndex
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 
 _MEMO: dict[int, tuple[Edition, EditionIndex]] = {}     # id(edition) -> (edition, its index)
 _CODE_HASH: list[str] = []
@@ -31,9 +31,11 @@ ROOT = Path(__file__).resolve().parents[2]              # the navlights package
 
 def code_files() -> list[Path]:
     """The sources the code hash covers: every module of navlights (this package's own included),
-    except the web app and the renderer, which the index does not depend on."""
+    except the web app and the renderer, which the index does not depend on; and the shared situations
+    file (rulebase/situations.toml: the priors and names the index holds)."""
     return [p for p in sorted(ROOT.rglob("*.py"))
-            if "web" not in p.relative_to(ROOT).parts and "render" not in p.relative_to(ROOT).parts]
+            if "web" not in p.relative_to(ROOT).parts and "render" not in p.relative_to(ROOT).parts] + [
+        ROOT / "rulebase" / "situations.toml"]
 
 
 def code_hash() -> str:
