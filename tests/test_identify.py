@@ -360,12 +360,15 @@ def test_yellow_may_be_white():
 
 def test_three_whites_alone_a_sidelight_missed():
     # Rule 3(a) (1960): a towing vessel's three white lights always show with a sidelight (the same
-    # arcs as the masthead light, Rule 2(a)(i), (iv), (v)); alone they are a near match.
+    # arcs as the masthead light, Rule 2(a)(i), (iv), (v)); alone they are not an exact match.
+    # Issue 22 changed the kind deliberately: three whites in a line are her signal as an examiner shows it,
+    # her sidelight (an ordinary light standing apart) not typed: a `signal` match, which ranks with the exact.
     r = ident("W/W/W", E60, near=True)
     assert r.exact == 0
     h = has(r, E60, "power-driven vessel towing", vessel={"length": "100 ft", "towing": {"tow_length": "700 ft"}},
-            match="missed-light")
-    assert h and "missed" in h.remark
+            match="signal")
+    assert h and "ordinary lights" in h.remark and h.picture != "W/W/W"
+    assert r.hypotheses[0].situation == "power-driven vessel towing"
 
 
 def test_a_light_that_is_not_hers():

@@ -79,11 +79,12 @@ class Situations:
     order: Mapping[str, int]                        # the situations' place in classes.SITUATIONS
     lengths: tuple[tuple[float, float], ...] = ()   # (upper end in metres, or inf; share), shortest first
 
-    def length_share(self, lo: float | None, hi: float | None) -> float:
-        """The share of vessels met whose length band reaches into [lo, hi] (metres; None: open)."""
+    def length_share(self, lo: float | None, hi: float | None, hi_closed: bool = False) -> float:
+        """The share of vessels met whose length band [below, under) reaches into the lengths from ``lo`` to
+        ``hi`` (metres; None: open; ``hi_closed``: ``hi`` itself included)."""
         out, below = 0.0, 0.0
         for upper, share in self.lengths:
-            if (hi is None or hi > below) and (lo is None or lo < upper):
+            if (hi is None or hi > below or (hi_closed and hi == below)) and (lo is None or lo < upper):
                 out += share
             below = upper
         return min(out, 1.0)
@@ -214,6 +215,7 @@ def line_name(labels: Iterable[str]) -> tuple[str, tuple[str, ...]]:
     return _line_name(frozenset(labels))
 
 
+@lru_cache(maxsize=1024)
 def name(label: str) -> str:
     """One situation's own name, as an examiner writes it."""
     return _line_name(frozenset((label,)))[0]

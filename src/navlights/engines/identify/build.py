@@ -108,6 +108,7 @@ class _Builder:
         self.piece_cache: dict[tuple[Any, ...], list[tuple[Sector, list[Piece]]]] = {}
         self.bucket_cache: dict[tuple[Any, ...], list[Record]] = {}
         self.line_cache: dict[tuple[int, ...], dict[str, str]] = {}
+        self.interned: dict[frozenset[str], frozenset[str]] = {}
         self.rid_of: dict[tuple[Any, ...], int] = {}
         self.kinds: list[_Kind] = []
         self.groups: dict[tuple[str, int], dict[Box, list[Any]]] = {}   # (situation, kind) -> box -> slot
@@ -231,6 +232,10 @@ class _Builder:
                 merged.setdefault((rid, box, rs), []).append((label, rid, [rs, example, order, own]))
         return merged
 
+    def _interned(self, labels: frozenset[str]) -> frozenset[str]:
+        """One object for equal sets of labels (a query unites them by identity first)."""
+        return self.interned.setdefault(labels, labels)
+
     def readings(self) -> list[Reading]:
         """Every reading of the edition, in index order (situations in their order, then by size)."""
         readings = [self._reading(rid, box, entries) for (rid, box, _), entries in self._undominated().items()]
@@ -244,6 +249,7 @@ class _Builder:
         entries.sort(key=lambda e: (-prior(e[0]), label_order.get(e[0], 10**6), e[2][2]))
         label, _, (rs, example, order, own) = entries[0]
         f = self.kinds[rid]
+        line = _situations.family_of(label)
         words, period, _, pkey, rules, gaps, _ = f.key
         conds = tuple(w for w in (facts[k].words(*b) for k, b in enumerate(box) if b is not None) if w)
         limits = tuple(facts[k].limits(*b) for k, b in enumerate(box) if b is not None and facts[k].words(*b))
@@ -255,7 +261,9 @@ class _Builder:
             heading=heading_words(rs), picture=f.pattern.notation(), pattern_key=pkey, lights=f.lights,
             rules=rules, citations=f.citations, gaps=gaps, vessel_aspects=union(own), general=f.general,
             order=label_order.get(label, 10**6) * 10**7 + order, rid=rid, commonness=prior(label),
-            line=_situations.family_of(label), labels=frozenset((label,) + also), meaning=f.meaning,
+            line=line, labels=self._interned(frozenset((label,) + also)),
+            others=self._interned(frozenset(s for s in (label,) + also if _situations.family_of(s) != line)),
+            meaning=f.meaning, key=f"{self.edition.id}\x00{label}",
             length_share=_length_share(limits), prescribed=f.prescribed)
 
 
@@ -263,7 +271,7 @@ def _length_share(limits: tuple[dict[str, Any], ...]) -> float:
     """The share of vessels met whose length the reading's length limits allow (situations.toml, lengths)."""
     for lim in limits:
         if lim["fact"] == "length":
-            return _situations.load().length_share(lim["min"], lim["max"])
+            return _situations.load().length_share(lim["min"], lim["max"], lim["max_closed"])
     return 1.0
 
 
@@ -310,7 +318,7 @@ def _maps(edition_id: str, key: str, readings: list[Reading], kinds: list[_Kind]
     """The index: pattern, columns, lights without arrangement, pattern less one light, signal -> readings."""
     by_key: dict[tuple, list[int]] = {}
     by_cols: dict[tuple, list[tuple[tuple[str, ...], int]]] = {}
-    by_bag: dict[tuple, list[int]] = {}
+    by_bag: dict[tuple, list[tuple[tuple, int]]] = {}
     by_missed: dict[tuple, list[tuple[tuple[str, ...], int, str, str]]] = {}
     by_signal: dict[tuple, list[tuple[tuple[str, ...], int]]] = {}
     reduced: dict[int, list[tuple[tuple, tuple, str, str]]] = {}
@@ -320,7 +328,7 @@ def _maps(edition_id: str, key: str, readings: list[Reading], kinds: list[_Kind]
         by_key.setdefault(r.pattern_key, []).append(k)
         by_cols.setdefault((period, cols), []).append((rels, k))
         bag = tuple(sorted(t for c in cols for t in c))
-        by_bag.setdefault((period, bag), []).append(k)
+        by_bag.setdefault((period, bag), []).append((tuple(sorted(cols)), k))
         if r.rid not in reduced:
             reduced[r.rid] = _missed_tags(kinds[r.rid])
         for cols_, rels_, role, tok in reduced[r.rid]:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...errors import NavlightsError
 from ...model import Edition
 from ...notation import Pattern, as_pattern, is_flashing, toggle_flashing
-from ...rulebase.situations import Family, family_of, line_name, load, ranked as ranked_labels
+from ...rulebase.situations import Family, line_name, load, ranked as ranked_labels
 from ...rulebase.situations import name as situation_name
 from .cache import index
-from .results import FIRST_TIER, KINDS, EditionIndex, Hypothesis, Identification
+from .results import FIRST_TIER, KINDS, EditionIndex, Hypothesis, Identification, Reading
 
 _DOUBT = {"W": "Y", "Y": "W"}
 
@@ -28,12 +27,22 @@ def doubts(tok: str) -> list[str]:
     return out
 
 
+def _holds(q: Pattern) -> Callable[[tuple[str | None, ...]], bool]:
+    """Whether a reading's relations agree with what the query says of them (a relation not said agrees)."""
+    rels = q.relations
+    if q.complete:
+        return rels.__eq__
+    said = tuple((i, a) for i, a in enumerate(rels) if a is not None)
+    if not said:
+        return lambda r: True
+    return lambda r: all(r[i] == a for i, a in said)
+
+
 def _exact(idx: EditionIndex, q: Pattern) -> list[int]:
     if q.complete:
         return idx.by_key.get(q.key(), [])
-    return [k for rels, k in idx.by_cols.get((q.period, q.columns), ())
-            if all(a is None or a == b for a, b in zip(q.relations, rels))]
-
+    holds = _holds(q)
+    return [k for rels, k in idx.by_cols.get((q.period, q.columns), ()) if holds(rels)]
 
 
 def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[str, tuple]]:
@@ -48,29 +57,28 @@ def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[
         found[k] = ("exact", ())
     if not near:
         return found
-    rank = {k: v[0] for k, v in KINDS.items()}
-    rels = q.relations
+    rank = _RANKS
+    holds = _holds(q)
     for r, k in idx.by_signal.get((q.period, q.columns), ()):
-        if k not in found and (r == rels if q.complete else all(a is None or a == b for a, b in zip(rels, r))):
+        if k not in found and holds(r):
             found[k] = ("signal", ())
 
-    def better(k: int, kind: str) -> bool:
-        return k not in found or rank[found[k][0]] > rank[kind]
-
-    lines = sorted(q.columns)
-    for k in idx.by_bag.get((q.period, q.bag()), ()):
-        kind = "arrangement" if sorted(idx.readings[k].pattern_key[1]) == lines else "regrouped"
-        if better(k, kind):
-            found[k] = (kind, ())
+    lines = tuple(sorted(q.columns))
+    for cols, k in idx.by_bag.get((q.period, q.bag()), ()):
+        if k not in found:
+            found[k] = ("arrangement" if cols == lines else "regrouped", ())
     if q.period == "night":
+        doubt = rank["colour-doubt"]
         for ci, ki, tok in q.lights():
             for other in doubts(tok):
                 for k in _exact(idx, q.with_token(ci, ki, other)):
-                    if better(k, "colour-doubt"):
+                    got = found.get(k)
+                    if got is None or rank[got[0]] > doubt:
                         found[k] = ("colour-doubt", (ci, ki, other))
+    missed = rank["missed-light"]
     for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
-        if better(k, "missed-light") and (r == rels if q.complete else
-                                          all(a is None or a == b for a, b in zip(rels, r))):
+        got = found.get(k)
+        if (got is None or rank[got[0]] > missed) and holds(r):
             found[k] = ("missed-light", (role, tok))
     if q.size > 1:
         for ci, ki, tok in q.lights():
@@ -78,7 +86,6 @@ def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[
                 if k not in found:
                     found[k] = ("extra-light", (ci, ki))
     return found
-
 
 
 def _currency(editions: Sequence[Edition]) -> tuple[set[str], dict[str, int]]:
@@ -95,7 +102,7 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
              limit: int | None = None, cache: str | Path | None = None) -> Identification:
     """Every reading of ``picture`` in the given editions, one line per meaning, ranked (docs/identify.md,
     "Ranking"): the rules in force today before the historical ones; then exact and signal matches before
-    near ones; then by score; ties by the line's name, then edition, then situation.
+    near ones; then by score; ties by the line's key (its family's id, or its situation's label).
 
     ``picture``: notation text, JSON (text or object), a :class:`navlights.engines.view.Picture`
     or a :class:`~navlights.notation.Pattern`. ``limit``: at most this many lines (None: all).
@@ -107,65 +114,78 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
     ended, currency = _currency(editions)
     lines: dict[str, list[tuple]] = {}
     count = 0
+    weights, tiers = _WEIGHTS, _TIERS
+    searched = []
+    exact_lines: set[str] = set()       # lines with an exact or signal reading: their near readings add nothing
     for ed in editions:
+        idx = index(ed, cache)
+        found = search(idx, q, near)
+        count += len(found)
+        searched.append((ed, idx.readings, found))
+        readings = idx.readings
+        for k, (kind, _) in found.items():
+            if kind in FIRST_TIER:
+                exact_lines.add(readings[k].line)
+            else:
+                break                   # search puts the exact and signal readings first
+    for ed, readings, found in searched:
         e_ord = currency[ed.id]
         historical = ed.id in ended
-        idx = index(ed, cache)
-        readings = idx.readings
-        for k, (kind, detail) in search(idx, q, near).items():
+        for k, (kind, detail) in found.items():
             r = readings[k]
-            weight = KINDS[kind][1]
-            count += 1
-            tier = 0 if kind in FIRST_TIER else 1
+            tier = tiers[kind]
+            if tier and r.line in exact_lines:
+                continue
             got = lines.get(r.line)
             if got is None:
                 got = lines[r.line] = []
-            got.append((historical, tier, -weight * r.prior, e_ord, r.order, r, kind, detail))
+            got.append((historical, tier, -weights[kind] * r.prior, e_ord, r.order, k, r, kind, detail))
     ranked = []
-    for vs in lines.values():
-        vs.sort(key=_variant_key)
-        best = vs[0]
-        first = [v for v in vs if v[0] == best[0] and v[1] == best[1]]
+    for line, vs in lines.items():
+        if len(vs) == 1:
+            best = vs[0]
+            ranked.append(((best[0], best[1], best[2], line), vs, vs, -best[2], best))
+            continue
+        best = min(vs)                  # (history, tier, -score, edition, order, k) is unique: no reading compared
+        hist, tier = best[0], best[1]
+        first = [v for v in vs if v[1] == tier and v[0] == hist]
         # the line's score: how likely the meaning is, over the lengths, aspects and lightings of its best tier
         # (the sum of the scores of one situation's readings in one edition; the best one's)
-        score: dict[tuple[str, str], float] = {}
+        score: dict[str, float] = {}
         for v in first:
-            sk = (v[5].edition, v[5].situation)
+            sk = v[6].key
             score[sk] = score.get(sk, 0.0) - v[2]
         line_score = min(max(score.values()), 1.0)
         # its lead: the best exact reading where the best tier has one (the picture as typed names her)
-        lead = next((v for v in first if v[6] == "exact"), best)
-        if lead is not best:
-            vs.remove(lead)
-            vs.insert(0, lead)
-        name, kinds = line_name(frozenset().union(*(v[5].labels for v in first if v[6] == lead[6])))
-        ranked.append(((best[0], best[1], -line_score, name, lead[3], lead[4]), name, kinds, vs, line_score))
+        lead = best if best[7] == "exact" else min((v for v in first if v[7] == "exact"), default=best)
+        ranked.append(((hist, tier, -line_score, line), first, vs, line_score, lead))
     ranked.sort(key=lambda t: t[0])
     total = len(ranked)
-    exact = sum(1 for t in ranked if t[3][0][6] == "exact")
+    exact = sum(1 for t in ranked if t[4][7] == "exact")
     if limit:
         ranked = ranked[:limit]
-    hyps = tuple(_line(q, name, kinds, vs, score) for _, name, kinds, vs, score in ranked)
+    hyps = tuple(_line(q, first, vs, score, lead) for _, first, vs, score, lead in ranked)
     return Identification(q, tuple(e.id for e in editions), hyps, total, exact, count,
                           tuple(e.id for e in editions if e.id in ended))
 
 
-def _variant_key(v: tuple) -> tuple:
-    return v[:5]
+#: Each kind of match: its rank, its weight in the score, and its tier (exact and signal first, near after).
+_RANKS = {k: v[0] for k, v in KINDS.items()}
+_WEIGHTS = {k: v[1] for k, v in KINDS.items()}
+_TIERS = {k: 0 if k in FIRST_TIER else 1 for k in KINDS}
 
 
-def _line(q: Pattern, name: str, kinds: tuple[str, ...], vs: list[tuple], score: float) -> Hypothesis:
-    """A line of the answer: its lead reading, with every reading of it as variants (the lead first); its score
-    the line's."""
-    variants = tuple(Hypothesis(v[5], v[6], -v[2], q, v[7], v[0]) for v in vs)
-    lead = dataclasses.replace(variants[0], raw_score=score)
-    fam = family(lead.reading.line)
-    inside = {lab for v in vs for lab in v[5].labels if family_of(lab) == lead.reading.line}
-    others = ranked_labels({lab for v in vs if v[6] == lead.match for lab in v[5].labels} - inside)
+def _line(q: Pattern, first: list[tuple], vs: list[tuple], score: float, v0: tuple) -> Hypothesis:
+    """A line of the answer: its lead reading ``v0`` and every reading of it as found (``rows``: put in rank order
+    only when asked for, ``Hypothesis.variants``); its score the line's; its name from the situations of its best
+    tier's readings that match as the lead does."""
+    lead: Reading = v0[6]
+    name, kinds = line_name(frozenset().union(*{v[6].labels for v in first if v[7] == v0[7]}))
+    fam = family(lead.line)
+    others = ranked_labels(frozenset().union(*{v[6].others for v in vs if v[7] == v0[7]}))
     words = None if not (fam and kinds) else fam.kinds if len(kinds) > 1 else fam.one
-    return dataclasses.replace(lead, name=name, kinds=kinds, kinds_words=words,
-                               also_names=tuple(dict.fromkeys(situation_name(lab) for lab in others)),
-                               variants=variants)
+    return Hypothesis(lead, v0[7], score, q, v0[8], v0[0], name, kinds, words,
+                      tuple(dict.fromkeys(situation_name(lab) for lab in others)), tuple(vs), v0)
 
 
 def family(line: str) -> Family | None:

@@ -3,6 +3,7 @@ edition's index; the kinds of match and the words for a near match."""
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
@@ -76,6 +77,8 @@ class Reading:
     general: str | None = None          # her own signal is a gap: the lights are only her general lights (words)
     line: str = ""                      # the line of the answer she goes to (situations.family_of her situation)
     labels: frozenset[str] = frozenset()   # her situation and `also`, for naming the line
+    others: frozenset[str] = frozenset()   # those of `labels` outside her line (shown as 'also shows the same')
+    key: str = ""                       # edition and situation: the readings a line's score sums up
     meaning: tuple[Meaning, ...] = ()   # what each light or shape seen says, with its cite (meaning.py)
     length_share: float = 1.0           # the share of vessels met whose lengths her conditions reach into
     prescribed: bool = True             # every vertical line she shows stands in one the rules prescribe
@@ -126,10 +129,18 @@ class Reading:
         return round(r.mid_deg, 6)
 
 
+#: Readings of a line written out in its JSON (``variants``; ``variants_total`` counts them all; the Python
+#: answer keeps them all, ``Identification.readings()``): the best ones, enough to show its editions and sizes.
+VARIANTS_SHOWN = 3
 #: How common a situation's prior says she is, in words (for "why this rank").
 _BANDS = ((0.5, "everyday traffic"), (0.15, "common"), (0.05, "met now and then"), (0.02, "rare"), (0.0, "very rare"))
 _MATCH_WHY = {"exact": "exact: the picture as typed",
               "signal": "her own signal as typed (her masthead lights, sidelights or sternlight not typed)"}
+
+
+def _sig(x: float) -> float:
+    """To four significant figures (a rare vessel's score is small, never rounded to 0)."""
+    return float(f"{x:.4g}")
 
 
 def common_words(prior: float) -> str:
@@ -157,7 +168,9 @@ class Hypothesis:
     kinds: tuple[str, ...] = ()          # the kinds the signal does not tell apart (a line only)
     kinds_words: str | None = None       # the words before them
     also_names: tuple[str, ...] = ()     # other situations that show the same, by name (a line only)
-    variants: tuple["Hypothesis", ...] = ()   # every reading of the line, this one first (a line only)
+    rows: tuple[tuple[Any, ...], ...] = ()   # the line's readings as found (a line only): (history, tier, -score,
+    #                                      edition's place, order, number, reading, match, detail), in no order
+    lead_row: tuple[Any, ...] | None = None   # the row of its lead
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name in ("reading", "query", "detail", "match", "raw_score"):
@@ -166,8 +179,9 @@ class Hypothesis:
 
     @property
     def score(self) -> float:
-        """KINDS weight x the reading's prior (plausibility x how wide its aspects are), 0 to 1."""
-        return round(self.raw_score, 4)
+        """KINDS weight x the reading's prior (plausibility x how wide its aspects are), 0 to 1; a line's, the
+        sum over one situation's readings (lookup.identify); to four significant figures."""
+        return _sig(self.raw_score)
 
     @property
     def near(self) -> bool:
@@ -181,9 +195,29 @@ class Hypothesis:
         return remark(self.query, self.match, self.detail, self.reading)
 
     @property
+    def variants(self) -> tuple["Hypothesis", ...]:
+        """Every reading of the line, its lead first, then in rank order (a reading: none), each with its own
+        score."""
+        return self.first_variants(len(self.rows))
+
+    def first_variants(self, n: int) -> tuple["Hypothesis", ...]:
+        """The line's first ``n`` readings: its lead, then the best of the others in rank order."""
+        return tuple(Hypothesis(v[6], v[7], -v[2], self.query, v[8], v[0]) for v in self._first_rows(n))
+
+    def _first_rows(self, n: int) -> list[tuple[Any, ...]]:
+        lead = self.lead_row
+        if lead is None or n <= 0:
+            return []
+        rest = heapq.nsmallest(n - 1, (v for v in self.rows if v is not lead)) if n < len(self.rows) else \
+            sorted(v for v in self.rows if v is not lead)
+        return [lead, *rest]
+
+    @property
     def editions(self) -> tuple[str, ...]:
         """The editions the line holds under, in the answer's order (a reading: its own)."""
-        return tuple(dict.fromkeys(v.reading.edition for v in self.variants)) or (self.reading.edition,)
+        if not self.rows:
+            return (self.reading.edition,)
+        return tuple(e for _, e in sorted({(v[3], v[6].edition) for v in self.rows}))
 
     @property
     def why(self) -> str:
@@ -222,37 +256,48 @@ class Hypothesis:
 
     def variant_dict(self) -> dict[str, Any]:
         """One reading of a line, in short: where she holds, how she is lit, how she matches."""
-        r = self.reading
-        return {
-            "edition": r.edition, "history": self.history, "situation": r.situation, "conditions": list(r.conditions),
-            "limits": [dict(x) for x in r.limits], "variant": list(r.variant), "typical": not r.variant,
-            "vessel": r.vessel, "choose": r.choose if isinstance(r.choose, str) else dict(r.choose),
-            "aspects": [a.to_dict() for a in r.aspects], "aspect_deg": r.aspect_deg, "heading": r.heading,
-            "picture": r.picture, "match": self.match, "remark": self.remark, "score": self.score, "why": self.why,
-        }
+        return {**_reading_json(self.reading)[0], "history": self.history, "match": self.match,
+                "remark": self.remark, "score": self.score}
 
     def to_dict(self) -> dict[str, Any]:
-        r = self.reading
+        """The line as JSON (schema: docs/schema/identify.schema.json). What depends on her reading alone is
+        written once per reading and shared between answers: do not change nested values in place."""
+        r, q = self.reading, self.query
+        short, full = _reading_json(r)
         return {
             "name": self.name or r.situation, "kinds": list(self.kinds), "kinds_words": self.kinds_words,
-            "edition": r.edition, "editions": list(self.editions), "history": self.history,
-            "situation": r.situation, "also": list(r.also), "also_names": list(self.also_names),
-            "conditions": list(r.conditions), "limits": [dict(x) for x in r.limits], "class": r.description,
-            "vessel": r.vessel,
-            "variant": list(r.variant), "typical": not r.variant,
-            "choose": r.choose if isinstance(r.choose, str) else dict(r.choose),
-            "period": r.period, "sector": {**AspectRange.of_sector(r.sector).to_dict(),
-                                           "roles": list(r.sector.roles)},
-            "aspects": [a.to_dict() for a in r.aspects], "aspect_deg": r.aspect_deg,
-            "heading": r.heading, "picture": r.picture,
+            "editions": list(self.editions), "history": self.history, "also_names": list(self.also_names),
+            **short, **full,
+            "match": self.match, "near": self.near, "remark": self.remark, "score": self.score, "why": self.why,
+            "variants_total": max(len(self.rows), 1),
+            "variants": [{**_reading_json(v[6])[0], "history": v[0], "match": v[7], "score": _sig(-v[2]),
+                          "remark": None if q is None else remark(q, v[7], v[8], v[6])}
+                         for v in self._first_rows(VARIANTS_SHOWN)] or [self.variant_dict()],
+        }
+
+
+#: id(reading) -> (the reading, its JSON: the short part every variant writes, the rest a line writes).
+_JSON: dict[int, tuple[Reading, dict[str, Any], dict[str, Any]]] = {}
+
+
+def _reading_json(r: Reading) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a reading writes in JSON, made once per reading (the reading is kept with it, so its id stays its)."""
+    got = _JSON.get(id(r))
+    if got is not None and got[0] is r:
+        return got[1], got[2]
+    short = {"edition": r.edition, "situation": r.situation, "conditions": list(r.conditions),
+             "limits": [dict(x) for x in r.limits], "variant": list(r.variant), "typical": not r.variant,
+             "vessel": r.vessel, "choose": r.choose if isinstance(r.choose, str) else dict(r.choose),
+             "aspects": [a.to_dict() for a in r.aspects], "aspect_deg": r.aspect_deg, "heading": r.heading,
+             "picture": r.picture}
+    full = {"also": list(r.also), "class": r.description, "period": r.period,
+            "sector": {**AspectRange.of_sector(r.sector).to_dict(), "roles": list(r.sector.roles)},
             "lights": [{"role": role, "token": tok, "cite": cite} for role, tok, cite in r.lights],
             "meaning": [{"tokens": list(toks), "seen": seen, "says": said, "cite": cite}
                         for toks, seen, said, cite in r.meaning],
-            "rules": list(r.rules), "citations": list(r.citations), "gaps": list(r.gaps),
-            "general_lights": r.general,
-            "match": self.match, "near": self.near, "remark": self.remark, "score": self.score, "why": self.why,
-            "variants": [v.variant_dict() for v in (self.variants or (self,))],
-        }
+            "rules": list(r.rules), "citations": list(r.citations), "gaps": list(r.gaps), "general_lights": r.general}
+    _JSON[id(r)] = (r, short, full)
+    return short, full
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +344,7 @@ class EditionIndex:
     readings: list[Reading]
     by_key: dict[tuple[Any, ...], list[int]]
     by_cols: dict[tuple[Any, ...], list[tuple[tuple[str, ...], int]]]
-    by_bag: dict[tuple[Any, ...], list[int]]
+    by_bag: dict[tuple[Any, ...], list[tuple[tuple[Any, ...], int]]]   # (its vertical lines, sorted; reading)
     by_missed: dict[tuple[Any, ...], list[tuple[tuple[str, ...], int, str, str]]]
     by_signal: dict[tuple[Any, ...], list[tuple[tuple[str, ...], int]]]
     stats: dict[str, Any]
