@@ -76,7 +76,7 @@ def compare(old_src: str, rounds: int = 9) -> None:
     """This code and OLD_SRC's side by side: two worker processes, each notation sent to one then the other
     (which goes first alternates), so that both meet the same machine load; CPU time a query."""
     new_src = str(Path(__file__).resolve().parents[1] / "src")
-    got: dict[str, list[float]] = {"old": [], "new": []}
+    got: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     with tempfile.TemporaryDirectory() as old_cache, tempfile.TemporaryDirectory() as new_cache:
         procs = {}
         for name, src, cache in (("old", old_src, old_cache), ("new", new_src, new_cache)):
@@ -94,17 +94,29 @@ def compare(old_src: str, rounds: int = 9) -> None:
                     assert p.stdin is not None and p.stdout is not None
                     p.stdin.write(json.dumps(q) + "\n")
                     p.stdin.flush()
-                    got[name].append(float(p.stdout.readline()))
+                    got[name].setdefault(q, []).append(float(p.stdout.readline()))
         for p in procs.values():
             assert p.stdin is not None
             p.stdin.close()
             p.wait()
     print(f"api.identify_json over {len(notations_200())} notations, every edition, near matches, limit 20; "
-          f"CPU ms a query ({rounds} rounds, old and new alternating query by query):")
+          f"CPU ms a query ({rounds} rounds, old and new alternating query by query)")
+
+    def pct(t: list[float]) -> str:
+        t = sorted(t)
+        at = {p: t[min(len(t) - 1, int(p / 100 * len(t)))] for p in (50, 90, 99)}
+        return f"p50 {at[50]:.3f}  p90 {at[90]:.3f}  p99 {at[99]:.3f}  max {t[-1]:.3f}"
+
+    print("  each notation's least time over the rounds (the least disturbed by other work on the machine), "
+          "percentiles over the notations:")
     for name in ("old", "new"):
-        t = sorted(got[name])
-        pct = {p: t[min(len(t) - 1, int(p / 100 * len(t)))] for p in (50, 90, 99)}
-        print(f"  {name}: p50 {pct[50]:.3f}  p90 {pct[90]:.3f}  p99 {pct[99]:.3f}  max {t[-1]:.3f}  (n={len(t)})")
+        print(f"    {name}: {pct([min(v) for v in got[name].values()])}")
+    print("  each notation's median over the rounds, percentiles over the notations:")
+    for name in ("old", "new"):
+        print(f"    {name}: {pct([statistics.median(v) for v in got[name].values()])}")
+    print("  every query, pooled:")
+    for name in ("old", "new"):
+        print(f"    {name}: {pct([x for v in got[name].values() for x in v])}")
 
 
 def median(xs):

@@ -644,10 +644,7 @@ RANKING = [
      "1960 Rule 3(a) / 1948 Rule 3(a) / 1897 Art. 3: a towing vessel's two whites with her green; a seaplane "
      "towing (1960 Rule 3(c)) is rare"),
     ("W/W/W R", E60, "power-driven vessel towing", "seaplane towing", "1960 Rule 3(a): tow over 600 ft"),
-    # issue 22 changed this one deliberately: the everyday vessel seen from astern (1960 Rule 10, the stern light
-    # of a power-driven vessel, Rule 2(a)) now comes first; the anchor light (Rule 11(a)) right after
-    ("W", E60, "power-driven vessel under way", "seaplane at anchor",
-     "1960 Rule 10: a stern light seen from astern; Rule 11(a): one all-round white light at anchor"),
+    ("W", E60, "vessel at anchor", "seaplane at anchor", "1960 Rule 11(a): one all-round white light"),
 ]
 
 

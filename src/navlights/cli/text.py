@@ -290,6 +290,8 @@ def identify_text(data: dict[str, Any]) -> None:
         click.echo(f"{n:>3}. {h['name']}  ({h['match']}, score {h['score']:.3f}){hist}")
         if h["kinds"]:
             click.echo(f"       {h['kinds_words']}: {', '.join(h['kinds'])}")
+        lit = f"; lit: {'; '.join(h['variant'])}" if h["variant"] else ""
+        click.echo(f"       first reading: {h['class']} ({h['edition']}{lit})")
         click.echo(f"       why: {h['why']}")
         if h["remark"]:
             click.echo(f"       {h['remark']}")

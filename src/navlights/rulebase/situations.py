@@ -185,6 +185,12 @@ def ranked(labels: Iterable[str]) -> list[str]:
     return sorted(set(labels), key=lambda s: (-prior(s), got.order.get(s, 10**6), s))
 
 
+@lru_cache(maxsize=4096)
+def names_of(labels: frozenset[str]) -> tuple[str, ...]:
+    """The situations' own names, most common first, each once (identify's "also shows the same")."""
+    return tuple(dict.fromkeys(name(s) for s in ranked(labels)))
+
+
 def family_of(label: str) -> str:
     """The line a situation's readings go to: her family's id, or her own label."""
     s = load().situations.get(label)

@@ -263,7 +263,7 @@ class _Builder:
             order=label_order.get(label, 10**6) * 10**7 + order, rid=rid, commonness=prior(label),
             line=line, labels=self._interned(frozenset((label,) + also)),
             others=self._interned(frozenset(s for s in (label,) + also if _situations.family_of(s) != line)),
-            meaning=f.meaning, key=f"{self.edition.id}\x00{label}",
+            meaning=f.meaning,
             length_share=_length_share(limits), prescribed=f.prescribed)
 
 

@@ -8,8 +8,7 @@ from typing import Any, Callable, Sequence
 from ...errors import NavlightsError
 from ...model import Edition
 from ...notation import Pattern, as_pattern, is_flashing, toggle_flashing
-from ...rulebase.situations import Family, line_name, load, ranked as ranked_labels
-from ...rulebase.situations import name as situation_name
+from ...rulebase.situations import Family, line_name, load, names_of
 from .cache import index
 from .results import FIRST_TIER, KINDS, EditionIndex, Hypothesis, Identification, Reading
 
@@ -113,19 +112,19 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
                              field="limit", value=limit, allowed="a whole number, 0 or more")
     ended, currency = _currency(editions)
     lines: dict[str, list[tuple]] = {}
-    count = 0
     weights, tiers = _WEIGHTS, _TIERS
     searched = []
-    exact_lines: set[str] = set()       # lines with an exact or signal reading: their near readings add nothing
+    # lines with an exact or signal reading under rules of the same currency: their near readings add nothing
+    exact_lines: set[tuple[str, bool]] = set()
     for ed in editions:
         idx = index(ed, cache)
         found = search(idx, q, near)
-        count += len(found)
         searched.append((ed, idx.readings, found))
         readings = idx.readings
+        historical = ed.id in ended
         for k, (kind, _) in found.items():
             if kind in FIRST_TIER:
-                exact_lines.add(readings[k].line)
+                exact_lines.add((readings[k].line, historical))
             else:
                 break                   # search puts the exact and signal readings first
     for ed, readings, found in searched:
@@ -134,7 +133,7 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
         for k, (kind, detail) in found.items():
             r = readings[k]
             tier = tiers[kind]
-            if tier and r.line in exact_lines:
+            if tier and (r.line, historical) in exact_lines:
                 continue
             got = lines.get(r.line)
             if got is None:
@@ -142,29 +141,20 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
             got.append((historical, tier, -weights[kind] * r.prior, e_ord, r.order, k, r, kind, detail))
     ranked = []
     for line, vs in lines.items():
-        if len(vs) == 1:
-            best = vs[0]
-            ranked.append(((best[0], best[1], best[2], line), vs, vs, -best[2], best))
-            continue
-        best = min(vs)                  # (history, tier, -score, edition, order, k) is unique: no reading compared
-        hist, tier = best[0], best[1]
-        first = [v for v in vs if v[1] == tier and v[0] == hist]
-        # the line's score: how likely the meaning is, over the lengths, aspects and lightings of its best tier
-        # (the sum of the scores of one situation's readings in one edition; the best one's)
-        score: dict[str, float] = {}
-        for v in first:
-            sk = v[6].key
-            score[sk] = score.get(sk, 0.0) - v[2]
-        line_score = min(max(score.values()), 1.0)
-        # its lead: the best exact reading where the best tier has one (the picture as typed names her)
-        lead = best if best[7] == "exact" else min((v for v in first if v[7] == "exact"), default=best)
-        ranked.append(((hist, tier, -line_score, line), first, vs, line_score, lead))
+        best = min(vs) if len(vs) > 1 else vs[0]    # (history, tier, -score, edition, order, k) is unique
+        lead = best
+        if best[7] != "exact" and len(vs) > 1:      # its lead: the best exact reading of its best tier, if any
+            hist, tier = best[0], best[1]
+            lead = min((v for v in vs if v[7] == "exact" and v[1] == tier and v[0] == hist), default=best)
+        ranked.append(((best[0], best[1], best[2], line), vs, -best[2], lead))
     ranked.sort(key=lambda t: t[0])
     total = len(ranked)
-    exact = sum(1 for t in ranked if t[4][7] == "exact")
+    count = sum(len(t[1]) for t in ranked)     # the readings the lines hold (a line's weaker near ones left out)
+    exact = sum(1 for t in ranked if t[3][7] == "exact")
     if limit:
         ranked = ranked[:limit]
-    hyps = tuple(_line(q, first, vs, score, lead) for _, first, vs, score, lead in ranked)
+    order = tuple(sorted(currency, key=currency.__getitem__))
+    hyps = tuple(_line(q, vs, score, lead, order) for _, vs, score, lead in ranked)
     return Identification(q, tuple(e.id for e in editions), hyps, total, exact, count,
                           tuple(e.id for e in editions if e.id in ended))
 
@@ -175,17 +165,19 @@ _WEIGHTS = {k: v[1] for k, v in KINDS.items()}
 _TIERS = {k: 0 if k in FIRST_TIER else 1 for k in KINDS}
 
 
-def _line(q: Pattern, first: list[tuple], vs: list[tuple], score: float, v0: tuple) -> Hypothesis:
+def _line(q: Pattern, vs: list[tuple], score: float, v0: tuple, order: tuple[str, ...]) -> Hypothesis:
     """A line of the answer: its lead reading ``v0`` and every reading of it as found (``rows``: put in rank order
-    only when asked for, ``Hypothesis.variants``); its score the line's; its name from the situations of its best
-    tier's readings that match as the lead does."""
+    only when asked for, ``Hypothesis.variants``); its score the line's; its name from the situations of the
+    readings of its best tier that match as the lead does."""
     lead: Reading = v0[6]
-    name, kinds = line_name(frozenset().union(*{v[6].labels for v in first if v[7] == v0[7]}))
+    hist, tier, kind = v0[0], v0[1], v0[7]
+    name, kinds = line_name(frozenset().union(*{v[6].labels for v in vs if v[7] == kind and v[1] == tier
+                                                and v[0] == hist}))
     fam = family(lead.line)
-    others = ranked_labels(frozenset().union(*{v[6].others for v in vs if v[7] == v0[7]}))
+    others = names_of(frozenset().union(*{v[6].others for v in vs if v[7] == v0[7]}))
     words = None if not (fam and kinds) else fam.kinds if len(kinds) > 1 else fam.one
     return Hypothesis(lead, v0[7], score, q, v0[8], v0[0], name, kinds, words,
-                      tuple(dict.fromkeys(situation_name(lab) for lab in others)), tuple(vs), v0)
+                      others, tuple(vs), v0, order)
 
 
 def family(line: str) -> Family | None:

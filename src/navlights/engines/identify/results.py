@@ -78,7 +78,6 @@ class Reading:
     line: str = ""                      # the line of the answer she goes to (situations.family_of her situation)
     labels: frozenset[str] = frozenset()   # her situation and `also`, for naming the line
     others: frozenset[str] = frozenset()   # those of `labels` outside her line (shown as 'also shows the same')
-    key: str = ""                       # edition and situation: the readings a line's score sums up
     meaning: tuple[Meaning, ...] = ()   # what each light or shape seen says, with its cite (meaning.py)
     length_share: float = 1.0           # the share of vessels met whose lengths her conditions reach into
     prescribed: bool = True             # every vertical line she shows stands in one the rules prescribe
@@ -171,6 +170,7 @@ class Hypothesis:
     rows: tuple[tuple[Any, ...], ...] = ()   # the line's readings as found (a line only): (history, tier, -score,
     #                                      edition's place, order, number, reading, match, detail), in no order
     lead_row: tuple[Any, ...] | None = None   # the row of its lead
+    edition_order: tuple[str, ...] = ()  # the editions searched, by their place in the answer (a row's 4th item)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name in ("reading", "query", "detail", "match", "raw_score"):
@@ -179,8 +179,8 @@ class Hypothesis:
 
     @property
     def score(self) -> float:
-        """KINDS weight x the reading's prior (plausibility x how wide its aspects are), 0 to 1; a line's, the
-        sum over one situation's readings (lookup.identify); to four significant figures."""
+        """KINDS weight x the reading's prior (plausibility x how wide its aspects are), 0 to 1 (a line's: its best
+        reading's); to four significant figures."""
         return _sig(self.raw_score)
 
     @property
@@ -217,11 +217,20 @@ class Hypothesis:
         """The editions the line holds under, in the answer's order (a reading: its own)."""
         if not self.rows:
             return (self.reading.edition,)
-        return tuple(e for _, e in sorted({(v[3], v[6].edition) for v in self.rows}))
+        order = self.edition_order
+        return tuple(order[i] for i in sorted({v[3] for v in self.rows}))
 
     @property
     def why(self) -> str:
         """Why this rank, in short: the match, the rules' currency, how common, the lighting, the aspects."""
+        got = _WHY.get((id(self.reading), self.match, self.history))
+        if got is not None and got[0] is self.reading:
+            return got[1]
+        text = self._why()
+        _WHY[(id(self.reading), self.match, self.history)] = (self.reading, text)
+        return text
+
+    def _why(self) -> str:
         from ...rulebase.situations import situation
         r = self.reading
         try:
@@ -276,6 +285,8 @@ class Hypothesis:
         }
 
 
+#: (id(reading), match, history) -> (the reading, why it ranks there): written once.
+_WHY: dict[tuple[int, str, bool], tuple[Reading, str]] = {}
 #: id(reading) -> (the reading, its JSON: the short part every variant writes, the rest a line writes).
 _JSON: dict[int, tuple[Reading, dict[str, Any], dict[str, Any]]] = {}
 
