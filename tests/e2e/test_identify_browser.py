@@ -147,3 +147,28 @@ def test_night_screenshots_as_a_look_out_sees_them(server, browser):
             pg.screenshot(path=str(SHOTS / f"identify-towing-{size}.png"), full_page=True)
         finally:
             context.close()
+
+
+def _axe_source() -> str | None:
+    try:
+        import axe_playwright_python
+    except ImportError:
+        return None
+    path = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+    return path.read_text() if path.exists() else None
+
+
+def test_no_serious_accessibility_problem(server, sized):
+    # axe-core (axe-playwright-python's copy): no serious or critical violation on the page, empty or answered
+    size, pg = sized
+    axe = _axe_source()
+    if axe is None:
+        pytest.skip("axe-core (axe-playwright-python) is not installed")
+    for query in ("", "?" + urllib.parse.urlencode({"notation": "W/W > R"}),
+                  "?" + urllib.parse.urlencode({"notation": "X ^"})):
+        pg.goto(server.url + "/identify" + query)
+        pg.evaluate(axe)
+        result = pg.evaluate("async () => await axe.run()")
+        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+        assert not bad, (size, query, bad)

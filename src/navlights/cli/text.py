@@ -268,8 +268,8 @@ def sectors_text(data: dict[str, Any]) -> None:
         click.echo(f"  {s['label']:<{width}}  {seen}")
 
 
-#: Readings shown under each line of `navlights identify` (the JSON has them all).
-IDENTIFY_VARIANTS_SHOWN = 4
+#: Readings shown under each line of `navlights identify` (the JSON writes as many; Python has them all).
+IDENTIFY_VARIANTS_SHOWN = 3
 
 
 def identify_text(data: dict[str, Any]) -> None:
@@ -306,15 +306,16 @@ def identify_text(data: dict[str, Any]) -> None:
         if h["also_names"]:
             click.echo(f"       also shows the same: {', '.join(h['also_names'])}")
         vs = h["variants"]
-        click.echo(f"       {len(vs)} reading(s) under {', '.join(h['editions'])}:")
+        click.echo(f"       {h['variants_total']} reading(s) under {', '.join(h['editions'])}; the first:")
         for v in vs[:IDENTIFY_VARIANTS_SHOWN]:
             cond = ", ".join(v["conditions"]) or "any length"
             lit = f"; lit: {'; '.join(v['variant'])}" if v["variant"] else ""
             hv = " (history)" if v["history"] else ""
             click.echo(f"         - {v['edition']}{hv}: {v['situation']}, {cond}; {v['match']} at "
                        f"{', '.join(a['label'] for a in v['aspects'])}{lit}")
-        if len(vs) > IDENTIFY_VARIANTS_SHOWN:
-            click.echo(f"         ... and {len(vs) - IDENTIFY_VARIANTS_SHOWN} more (--json for all)")
+        shown = min(len(vs), IDENTIFY_VARIANTS_SHOWN)
+        if h["variants_total"] > shown:
+            click.echo(f"         ... and {h['variants_total'] - shown} more")
     click.echo("Aspect: your bearing from her, clockwise from her bow (0 dead ahead, 90 her starboard beam); "
                "positions are a typical placement (assumed).")
 

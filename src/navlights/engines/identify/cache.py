@@ -99,7 +99,6 @@ def _settle() -> None:
     """An index lives as long as the process: its objects (some hundred thousand) are moved out of the cyclic
     garbage collector's sight (``gc.freeze``), so that the collections a query's own objects set off do not
     walk it each time (a query's tail latency, issue 22)."""
-    gc.collect()
     gc.freeze()
 
 
