@@ -466,10 +466,11 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
 def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
                   limit: int | None = None, cache_dir: str | None = None) -> dict[str, Any]:
     """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json)."""
-    result = identify(picture, edition, near=near, limit=limit, cache_dir=cache_dir)
+    from .engines import identify as _identify
+    eds = _identify_editions(edition)
+    result = _identify.identify(picture, eds, near=near, limit=limit or None, cache=cache_dir)
     out = result.to_dict()
-    titles = {e.id: e.title for e in _identify_editions(edition)}
-    out["edition_titles"] = titles
+    out["edition_titles"] = {e.id: e.title for e in eds}
     from .notation import NOTATION_HELP
     out["notation_help"] = NOTATION_HELP
     return out

@@ -92,8 +92,9 @@ def _currency(editions: Sequence[Edition]) -> tuple[set[str], dict[str, int]]:
     the rules in force today first (in the order given), then the historical ones, newest first."""
     superseded = {old for e in editions for old in e.succeeds.values()}
     ended = {e.id for e in editions if e.in_force_to is not None or e.id in superseded}
+    given = {e.id: n for n, e in enumerate(editions)}           # by id: an edition's == compares all its data
     order = sorted(editions, key=lambda e: (e.id in ended, -(e.in_force_from.toordinal() if e.in_force_from and
-                                                               e.id in ended else -editions.index(e))))
+                                                               e.id in ended else -given[e.id])))
     return ended, {ed.id: n for n, ed in enumerate(order)}
 
 
@@ -115,25 +116,26 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
     weights, tiers = _WEIGHTS, _TIERS
     searched = []
     # lines with an exact or signal reading under rules of the same currency: their near readings add nothing
-    exact_lines: set[tuple[str, bool]] = set()
+    exact_lines: dict[bool, set[str]] = {False: set(), True: set()}
     for ed in editions:
         idx = index(ed, cache)
         found = search(idx, q, near)
         searched.append((ed, idx.readings, found))
         readings = idx.readings
-        historical = ed.id in ended
+        first_lines = exact_lines[ed.id in ended]
         for k, (kind, _) in found.items():
             if kind in FIRST_TIER:
-                exact_lines.add((readings[k].line, historical))
+                first_lines.add(readings[k].line)
             else:
                 break                   # search puts the exact and signal readings first
     for ed, readings, found in searched:
         e_ord = currency[ed.id]
         historical = ed.id in ended
+        skip = exact_lines[historical]
         for k, (kind, detail) in found.items():
             r = readings[k]
             tier = tiers[kind]
-            if tier and (r.line, historical) in exact_lines:
+            if tier and r.line in skip:
                 continue
             got = lines.get(r.line)
             if got is None:
