@@ -209,3 +209,23 @@ def test_the_index_key_covers_the_shared_situations_file():
     # the priors and names live in the index: a changed situations.toml must never read a stale one
     from navlights.engines.identify import cache
     assert situations.PATH in cache.code_files()
+
+
+def test_the_situations_file_is_checked_whole():
+    import tomllib
+
+    from navlights.classes import SITUATIONS
+    labels = [label for label, _ in SITUATIONS]
+    data = tomllib.loads(situations.PATH.read_text())
+    assert situations._check(data, labels) == []
+    bad = tomllib.loads(situations.PATH.read_text())
+    del bad["situation"]["vessel under oars"]
+    bad["situation"]["warship"]["prior"] = 1.5
+    bad["situation"]["ferry"]["colour"] = "red"
+    bad["situation"]["vessel fishing (trawl)"]["slots"]["method"] = "harpoon"
+    bad["length"][0]["share"] = 0.5
+    problems = situations._check(bad, labels)
+    for piece in ("'vessel under oars': missing", "'warship'.prior: 1.5 is not allowed",
+                  "'ferry'.colour: unknown key", "'harpoon' is not a value of family fishing",
+                  "shares of the bands must add up to 1"):
+        assert any(piece in p for p in problems), (piece, problems)

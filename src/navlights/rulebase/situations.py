@@ -91,9 +91,16 @@ class Situations:
 
 
 def _check(data: dict[str, Any], labels: list[str]) -> list[str]:
+    """Every problem of the file, each with its key path."""
     problems = [f"{k}: unknown table; allowed: family, situation, length" for k in data
                 if k not in ("family", "situation", "length")]
-    bands = data.get("length", [])
+    fams = data.get("family", {})
+    return (problems + _check_lengths(data.get("length", [])) + _check_families(fams)
+            + _check_situations(data.get("situation", {}), fams, labels))
+
+
+def _check_lengths(bands: list[dict[str, Any]]) -> list[str]:
+    problems = []
     for n, b in enumerate(bands):
         problems += [f"length[{n}].{k}: unknown key; allowed: under, share, why" for k in b
                      if k not in ("under", "share", "why")]
@@ -101,7 +108,11 @@ def _check(data: dict[str, Any], labels: list[str]) -> list[str]:
             problems.append(f"length[{n}]: every band but the last has an upper end ('under', metres)")
     if not bands or abs(sum(float(b.get("share", 0)) for b in bands) - 1.0) > 1e-9:
         problems.append("length: the shares of the bands must add up to 1")
-    fams = data.get("family", {})
+    return problems
+
+
+def _check_families(fams: dict[str, Any]) -> list[str]:
+    problems = []
     for fid, f in fams.items():
         problems += [f"family.{fid}.{k}: unknown key; allowed: {', '.join(sorted(_FAMILY_KEYS))}"
                      for k in f if k not in _FAMILY_KEYS]
@@ -113,10 +124,12 @@ def _check(data: dict[str, Any], labels: list[str]) -> list[str]:
                 problems.append(f"family.{fid}.slots.{slot}: not used in the name {f['name']!r}")
             if not isinstance(table, dict) or "*" not in table:
                 problems.append(f"family.{fid}.slots.{slot}: needs a table with a '*' word")
-    sits = data.get("situation", {})
-    for label in labels:
-        if label not in sits:
-            problems.append(f"situation.{label!r}: missing (every situation of classes.SITUATIONS has an entry)")
+    return problems
+
+
+def _check_situations(sits: dict[str, Any], fams: dict[str, Any], labels: list[str]) -> list[str]:
+    problems = [f"situation.{label!r}: missing (every situation of classes.SITUATIONS has an entry)"
+                for label in labels if label not in sits]
     for label, s in sits.items():
         where = f"situation.{label!r}"
         if label not in labels:
@@ -128,22 +141,27 @@ def _check(data: dict[str, Any], labels: list[str]) -> list[str]:
             problems.append(f"{where}.prior: {prior!r} is not allowed; allowed: a number over 0 and at most 1")
         if not isinstance(s.get("why"), str) or not s.get("why"):
             problems.append(f"{where}.why: the reason for the prior is required")
-        fid = s.get("family")
-        if fid is None:
-            if "slots" in s or "kind" in s:
-                problems.append(f"{where}: slots and kind belong to a family member; give a family")
-            continue
-        if fid not in fams:
-            problems.append(f"{where}.family: {fid!r} is not a family; allowed: {', '.join(sorted(fams))}")
-            continue
-        declared = fams[fid].get("slots", {})
-        for slot, value in s.get("slots", {}).items():
-            if slot not in declared:
-                problems.append(f"{where}.slots.{slot}: family {fid} has no such slot")
-            elif value not in declared[slot]:
-                problems.append(f"{where}.slots.{slot}: {value!r} is not a value of family {fid}")
-        if fams[fid].get("kinds") and not s.get("kind"):
-            problems.append(f"{where}.kind: family {fid} lists kinds; give hers")
+        problems += _check_member(where, s, fams)
+    return problems
+
+
+def _check_member(where: str, s: dict[str, Any], fams: dict[str, Any]) -> list[str]:
+    """A situation's family, slots and kind: declared by its family."""
+    fid = s.get("family")
+    if fid is None:
+        return [f"{where}: slots and kind belong to a family member; give a family"] if "slots" in s or "kind" in s \
+            else []
+    if fid not in fams:
+        return [f"{where}.family: {fid!r} is not a family; allowed: {', '.join(sorted(fams))}"]
+    problems = []
+    declared = fams[fid].get("slots", {})
+    for slot, value in s.get("slots", {}).items():
+        if slot not in declared:
+            problems.append(f"{where}.slots.{slot}: family {fid} has no such slot")
+        elif value not in declared[slot]:
+            problems.append(f"{where}.slots.{slot}: {value!r} is not a value of family {fid}")
+    if fams[fid].get("kinds") and not s.get("kind"):
+        problems.append(f"{where}.kind: family {fid} lists kinds; give hers")
     return problems
 
 
