@@ -38,6 +38,7 @@ def _no_wider_than_the_viewport(pg) -> None:
 
 
 def _place(pg, where: tuple[float, float]) -> None:
+    pg.locator("#sky").scroll_into_view_if_needed()
     box = pg.locator("#sky").bounding_box()
     pg.mouse.click(box["x"] + box["width"] * where[0], box["y"] + box["height"] * where[1])
 

@@ -289,7 +289,7 @@ def identify_text(data: dict[str, Any]) -> None:
         hist = "  [history]" if h["history"] else ""
         click.echo(f"{n:>3}. {h['name']}  ({h['match']}, score {h['score']:.3f}){hist}")
         if h["kinds"]:
-            click.echo(f"       {h['kinds_words']}: {', '.join(h['kinds'])}")
+            click.echo(f"       {h['kinds_words']}: {'; '.join(h['kinds'])}")
         lit = f"; lit: {'; '.join(h['variant'])}" if h["variant"] else ""
         click.echo(f"       first reading: {h['class']} ({h['edition']}{lit})")
         click.echo(f"       why: {h['why']}")
