@@ -7,15 +7,25 @@
    does by default) and exact only; the median over many runs, and queries per second over the
    whole mix. Target: median under 1 ms.
 3. The disk cache: loading an index from it instead of building.
+4. ``--compare OLD_SRC``: p50/p90/p99 of ``api.identify`` (all editions, near matches, the JSON the CLI and the
+   web return) over 200 notations (NOTATIONS_200: every light and shape, vertical lines, heights said and not),
+   this code and the code under OLD_SRC side by side in one run: each in its own process (its own indexes,
+   read from or built into a cache of its own first), the rounds interleaved. Issue 22: the new p99 no worse.
 
-Run: ``python benchmarks/bench_identify.py``.
+Run: ``python benchmarks/bench_identify.py`` or ``python benchmarks/bench_identify.py --compare /work/main/src``.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 import navlights
 from navlights.engines import identify as eng
@@ -25,6 +35,88 @@ QUERIES = ["W", "R", "G", "W W", "W > W", "W < W", "R/R", "W/W", "W/W/W R", "W/W
            "O", "O/O", "O/O/O", "red-ball/white-diamond/red-ball", "D"]
 BUILD_RUNS = 3
 QUERY_ROUNDS = 40
+
+
+def notations_200() -> list[str]:
+    """200 typed pictures, the same on every run: the 25 of QUERIES, then lights (steady and flashing) alone,
+    in vertical lines and side by side with heights said or not, and shapes alone and in lines."""
+    rng = random.Random(22)
+    lights = ["W", "R", "G", "Y", "Y*", "R*", "B*", "W", "W", "R", "G"]
+    shapes = ["O", "D", "^", "V", "X", "cylinder", "red-ball", "white-diamond", "white-blue-flag"]
+    out = list(QUERIES)
+    while len(out) < 200:
+        day = rng.random() < 0.25
+        pool = shapes if day else lights
+        cols = ["/".join(rng.choice(pool) for _ in range(rng.choice((1, 1, 2, 2, 3)))) for _ in
+                range(rng.choice((1, 2, 2, 3, 4)))]
+        text = cols[0]
+        for c in cols[1:]:
+            text += rng.choice((" ", " < ", " > ", " = ", " ")) + c
+        if text not in out:
+            out.append(text)
+    return out
+
+
+def _worker() -> None:
+    """Serve timings: ready the indexes, then for each notation read from stdin time api.identify_json (CPU ms)
+    and write the time back, one line each."""
+    from navlights import api
+    cache = os.environ.get("NAVLIGHTS_CACHE_DIR")
+    for q in notations_200():
+        api.identify_json(q, None, near=True, limit=20, cache_dir=cache)        # indexes in memory, code warm
+    print("ready", flush=True)
+    for line in sys.stdin:
+        q = json.loads(line)
+        t = time.process_time()
+        api.identify_json(q, None, near=True, limit=20, cache_dir=cache)
+        print(1000 * (time.process_time() - t), flush=True)
+
+
+def compare(old_src: str, rounds: int = 9) -> None:
+    """This code and OLD_SRC's side by side: two worker processes, each notation sent to one then the other
+    (which goes first alternates), so that both meet the same machine load; CPU time a query."""
+    new_src = str(Path(__file__).resolve().parents[1] / "src")
+    got: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
+    with tempfile.TemporaryDirectory() as old_cache, tempfile.TemporaryDirectory() as new_cache:
+        procs = {}
+        for name, src, cache in (("old", old_src, old_cache), ("new", new_src, new_cache)):
+            env = {**os.environ, "PYTHONPATH": src, "NAVLIGHTS_CACHE_DIR": cache}
+            procs[name] = subprocess.Popen([sys.executable, __file__, "--worker"], env=env, text=True,
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        for p in procs.values():
+            assert p.stdout is not None and p.stdout.readline().strip() == "ready"
+        qs = notations_200()
+        for n in range(rounds):
+            for k, q in enumerate(qs):
+                order = ("old", "new") if (n + k) % 2 else ("new", "old")
+                for name in order:
+                    p = procs[name]
+                    assert p.stdin is not None and p.stdout is not None
+                    p.stdin.write(json.dumps(q) + "\n")
+                    p.stdin.flush()
+                    got[name].setdefault(q, []).append(float(p.stdout.readline()))
+        for p in procs.values():
+            assert p.stdin is not None
+            p.stdin.close()
+            p.wait()
+    print(f"api.identify_json over {len(notations_200())} notations, every edition, near matches, limit 20; "
+          f"CPU ms a query ({rounds} rounds, old and new alternating query by query)")
+
+    def pct(t: list[float]) -> str:
+        t = sorted(t)
+        at = {p: t[min(len(t) - 1, int(p / 100 * len(t)))] for p in (50, 90, 99)}
+        return f"p50 {at[50]:.3f}  p90 {at[90]:.3f}  p99 {at[99]:.3f}  max {t[-1]:.3f}"
+
+    print("  each notation's least time over the rounds (the least disturbed by other work on the machine), "
+          "percentiles over the notations:")
+    for name in ("old", "new"):
+        print(f"    {name}: {pct([min(v) for v in got[name].values()])}")
+    print("  each notation's median over the rounds, percentiles over the notations:")
+    for name in ("old", "new"):
+        print(f"    {name}: {pct([statistics.median(v) for v in got[name].values()])}")
+    print("  every query, pooled:")
+    for name in ("old", "new"):
+        print(f"    {name}: {pct([x for v in got[name].values() for x in v])}")
 
 
 def median(xs):
@@ -85,4 +177,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 1 and sys.argv[1] == "--worker":
+        _worker()
+    elif len(sys.argv) > 2 and sys.argv[1] == "--compare":
+        compare(sys.argv[2])
+    else:
+        main()

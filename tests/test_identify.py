@@ -38,9 +38,10 @@ def ident(picture, edition=None, near=False, **kw):
 
 
 def has(result, edition, situation, *, aspect=None, vessel=None, match="exact", heading=(), typical=None):
-    """Some hypothesis of that edition and situation (or one read the same), matching so, holding for
-    the vessel (its length, tonnage, tow length) and seen at the aspect."""
-    for h in result:
+    """Some reading of that edition and situation (or one read the same), matching so, holding for
+    the vessel (its length, tonnage, tow length) and seen at the aspect. (Issue 22: the answer is one line per
+    meaning, each holding its readings as variants; every reading is still there, in ``readings()``.)"""
+    for h in result.readings():
         if h.edition != edition or h.match != match:
             continue
         if situation != h.situation and situation not in h.also:
@@ -359,12 +360,15 @@ def test_yellow_may_be_white():
 
 def test_three_whites_alone_a_sidelight_missed():
     # Rule 3(a) (1960): a towing vessel's three white lights always show with a sidelight (the same
-    # arcs as the masthead light, Rule 2(a)(i), (iv), (v)); alone they are a near match.
+    # arcs as the masthead light, Rule 2(a)(i), (iv), (v)); alone they are not an exact match.
+    # Issue 22 changed the kind deliberately: three whites in a line are her signal as an examiner shows it,
+    # her sidelight (an ordinary light standing apart) not typed: a `signal` match, which ranks with the exact.
     r = ident("W/W/W", E60, near=True)
     assert r.exact == 0
     h = has(r, E60, "power-driven vessel towing", vessel={"length": "100 ft", "towing": {"tow_length": "700 ft"}},
-            match="missed-light")
-    assert h and "missed" in h.remark
+            match="signal")
+    assert h and "ordinary lights" in h.remark and h.picture != "W/W/W"
+    assert r.hypotheses[0].situation == "power-driven vessel towing"
 
 
 def test_a_light_that_is_not_hers():
@@ -384,13 +388,16 @@ def test_the_same_lights_arranged_otherwise():
 
 
 def test_exact_matches_come_first_and_scores_are_between_0_and_1():
+    # Issue 22 changed the order deliberately: the rules in force today answer first, history after; within
+    # each, the exact (and signal) lines before the near ones; near ones by score, no longer by kind.
     r = ident("W/W/W R", near=True)
-    kinds = [h.match for h in r]
-    assert kinds.index("exact") == 0 and "exact" not in kinds[r.exact:]
-    assert all(k != "exact" for k in kinds[r.exact:])
-    assert all(0 < h.score <= 1 for h in r)
-    order = [eng.KINDS[k][0] for k in kinds]
-    assert order == sorted(order)
+    keys = [(h.history, h.match not in eng.FIRST_TIER) for h in r]
+    assert keys == sorted(keys)
+    assert r.hypotheses[0].match == "exact"
+    assert all(0 < h.score <= 1 for h in r.readings())
+    for k in set(keys):
+        scores = [h.score for h, key in zip(r, keys) if key == k]
+        assert scores == sorted(scores, reverse=True)
 
 
 # --- the answer is readable ---------------------------------------------------------------------
@@ -400,9 +407,9 @@ def test_adjacent_lengths_are_merged():
     # 1960 Rule 11(a)/(b) cut at 150 ft only: one reading for 'under 150 ft', one per side for
     # '150 ft or more', not one per representative length.
     r = ident("W", E60)
-    anchor = [h for h in r if h.situation == "vessel at anchor" and not h.variant]
+    anchor = [h for h in r.readings() if h.situation == "vessel at anchor" and not h.variant]
     assert [h.conditions for h in anchor] == [("length under 150 ft",)]
-    two = [h for h in ident("W W", E60) if h.situation == "vessel at anchor"]
+    two = [h for h in ident("W W", E60).readings() if h.situation == "vessel at anchor"]
     assert sorted(h.conditions for h in two) == [("length 150 ft or more",)] * 2
 
 

@@ -450,8 +450,14 @@ def parse_picture(picture: Any):
     return as_pattern(picture)
 
 
+#: The word for every edition in identify's ``edition`` (CLI ``--edition all``, the web page's "every edition").
+ALL_EDITIONS = "all"
+
+
 def _identify_editions(edition_name: str | Edition | list[str | Edition] | None) -> list[Edition]:
-    if edition_name is None:
+    """The editions identify searches: one, a list, or every edition (None or 'all'); identify answers under
+    the rules in force today first and marks the historical ones (docs/identify.md, "Ranking")."""
+    if edition_name is None or (isinstance(edition_name, str) and edition_name.strip().lower() == ALL_EDITIONS):
         return editions()
     if isinstance(edition_name, (str, Edition)):
         return [edition(edition_name)]
@@ -463,7 +469,8 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
     """Every vessel class, edition and aspect that shows ``picture``, ranked: exact matches first.
 
     ``picture``: notation text (see ``NOTATION_HELP`` and docs/identify.md), JSON with coordinates,
-    or a picture from :func:`view`. ``edition``: one id or alias, a list, or None for every edition.
+    or a picture from :func:`view`. ``edition``: one id or alias, a list, or None (or 'all') for every
+    edition: the rules in force today answer first, the historical ones after them, marked as history.
     ``near``: add near matches (arranged otherwise, white/yellow doubt, one light missed or extra).
     ``limit``: at most this many hypotheses (None or 0: all). ``cache_dir``: keep the index on disk
     there (``$NAVLIGHTS_CACHE_DIR`` overrides; 'off' turns it off).
@@ -483,10 +490,11 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
 def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
                   limit: int | None = None, cache_dir: str | None = None) -> dict[str, Any]:
     """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json)."""
-    result = identify(picture, edition, near=near, limit=limit, cache_dir=cache_dir)
+    from .engines import identify as _identify
+    eds = _identify_editions(edition)
+    result = _identify.identify(picture, eds, near=near, limit=limit or None, cache=cache_dir)
     out = result.to_dict()
-    titles = {e.id: e.title for e in _identify_editions(edition)}
-    out["edition_titles"] = titles
+    out["edition_titles"] = {e.id: e.title for e in eds}
     from .notation import NOTATION_HELP
     out["notation_help"] = NOTATION_HELP
     return out

@@ -142,34 +142,8 @@ for _side in ("port", "starboard"):
 SITUATIONS += [(label, base) for label, base, _ in _NEEDING]
 NEEDS: dict[str, tuple[str, Any]] = {label: needed for label, _, needed in _NEEDING}
 
-#: How often a look-out meets a situation, for ranking readings (docs/identify.md, "Ranking"): our
-#: judgement of traffic, not the law's. Situations not named here are common (1.0).
-LESS_COMMON, RARE = 0.7, 0.4
-COMMONNESS: dict[str, float] = {
-    **{label: LESS_COMMON for label in (
-        "power-driven vessel also under sail", "power-driven vessel towing a raft", "steam vessel under sail only",
-        "sailing vessel not under command", "vessel being towed, not the last", "vessel being pushed ahead",
-        "motor vessel being towed", "sailing pilot vessel on duty", "pilot vessel off station", "vessel aground",
-        "vessel made fast", "harbour-tug", "ferry", "harbour-tug towing", "raft in tow",
-        "vessel engaged in cable work at anchor")},
-    **{f"vessel engaged in {w} work{tail}": LESS_COMMON
-       for w in ("cable", "navigation-mark", "survey", "underwater", "dredging") for tail in ("", ", not making way")},
-    **{label: RARE for label, base in SITUATIONS if base.get("seaplane")},
-    **{f"vessel engaged in {w} work{tail}": RARE
-       for w in ("minesweeping", "replenishment", "aircraft") for tail in ("", ", not making way")},
-    **{label: RARE for label in ("warship", "canal-boat", "st-lawrence-boat")},
-    **{label: RARE for label in ("air-cushion vessel, non-displacement mode",
-                                 "WIG craft taking off, landing or in flight near the surface",
-                                 "vessel engaged in mine clearance", "vessel engaged in mine clearance at anchor",
-                                 "partly submerged object in tow")},
-    **{label: LESS_COMMON for label in ("vessel constrained by her draught", "vessel engaged in diving work",
-                                        "pushing vessel of a composite unit", "vessel towed alongside")},
-}
-
-
-def commonness(label: str) -> float:
-    """How common the situation is (1 common, LESS_COMMON, RARE): a look-out's odds, for ranking only."""
-    return COMMONNESS.get(label, 1.0)
+#: How often a look-out meets each situation, what an examiner calls it, and which ones one signal does not tell
+#: apart: rulebase/situations.toml (one entry per situation above, shared by every edition; docs/identify.md).
 
 
 def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:

@@ -165,16 +165,20 @@ def test_saying_less_never_loses_an_exact_reading(k, aspect):
 @settings(max_examples=40, deadline=None)
 @given(patterns())
 def test_ranked_exact_first_then_by_score(p):
-    # docs/identify.md, "Ranking": by match kind, then the rules in force today before the historical ones
-    # (issue 14: the current rules first when no edition is named), then by score
+    # docs/identify.md, "Ranking" (issue 22 changed it on purpose): one line per meaning; the rules in force today
+    # before the historical ones; within each, the exact and signal lines before the near ones; then by the
+    # line's score
     eds = list(editions())
     ended = {e.id for e in eds if e.in_force_to} | {old for e in eds for old in e.succeeds.values()}
     r = eng.identify(p, eds)
-    ranks = [(eng.KINDS[h.match][0], h.edition in ended, -h.raw_score) for h in r]
+    assert all(h.history == (h.edition in ended) for h in r.readings())
+    ranks = [(h.history, h.match not in eng.FIRST_TIER, -h.raw_score) for h in r]
     assert ranks == sorted(ranks)
     assert r.exact == sum(1 for h in r if h.match == "exact")
-    keys = [(h.edition, h.reading.order) for h in r]
+    keys = [(h.edition, id(h.reading)) for h in r.readings()]
     assert len(keys) == len(set(keys))             # each reading once, under its best kind
+    lines = [h.reading.line for h in r]
+    assert len(lines) == len(set(lines))           # one line per meaning
 
 
 def test_every_reading_is_what_the_view_draws():

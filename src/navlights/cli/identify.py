@@ -25,14 +25,17 @@ def _read_picture(text: str) -> str:
 
 @click.command("identify")
 @click.argument("notation")
-@click.option("--edition", "-e", default=None, help="one edition id or alias (default: every edition)")
+@click.option("--edition", "-e", default=None,
+              help="one edition id or alias, or 'all' (default: every edition, the rules in force today first)")
 @click.option("--limit", "-n", type=click.IntRange(min=0), default=20, show_default=True,
-              help="show at most N hypotheses (0: all)")
+              help="show at most N lines, one per meaning (0: all)")
 @click.option("--exact", "exact_only", is_flag=True, help="exact matches only, no near matches")
 @json_option("JSON output (schema: docs/schema/identify.schema.json)")
 @fitted_text
 def identify_cmd(notation: str, edition: str | None, limit: int, exact_only: bool, as_json: bool) -> None:
-    """Every vessel, edition and aspect that shows the lights you saw, ranked, with their rules.
+    """Every vessel, edition and aspect that shows the lights you saw: one line per meaning, ranked (the likely
+    vessel first, the rules in force today before history), each with why it ranks there and what each light
+    says, with its rule.
 
     NOTATION, left to right as you see them: W R G Y B for white, red, green, yellow, blue
     lights; '/' for a vertical line, top first ('W/W/W', 'R/G' red over green); spaces between

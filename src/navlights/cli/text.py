@@ -174,33 +174,54 @@ def sectors_text(data: dict[str, Any]) -> None:
         out.para(f"  {s['label']:<{width}}  {seen}", 0, width + 4)
 
 
+#: Readings shown under each line of `navlights identify` (the JSON writes as many; Python has them all).
+IDENTIFY_VARIANTS_SHOWN = 3
+
+
 def identify_text(data: dict[str, Any]) -> None:
-    """Print the readings of a picture (``api.identify_json`` data), ranked, with their rules."""
+    """Print the lines of a picture's answer (``api.identify_json`` data), ranked, each with why it ranks
+    there, what each light says and the readings (editions, lengths, aspects) it holds."""
     q = data["query"]
     click.echo(f"You saw: {q['notation']} ({q['words']}; {q['period']})")
-    eds = ", ".join(data["editions"])
+    eds = ", ".join(e + (" (history)" if e in data.get("history", ()) else "") for e in data["editions"])
     shown = data["returned"]
     more = f"; showing {shown} (--limit 0 for all)" if shown < data["total"] else ""
-    click.echo(f"{data['exact']} exact and {data['near']} near reading(s) under {eds}{more}.")
+    click.echo(f"{data['total']} meaning(s), {data['exact']} exact, from {data['readings']} reading(s) under "
+               f"{eds}{more}.")
     if not data["hypotheses"]:
         click.echo("No vessel in the rule base shows this picture, nor one light more or less.")
         return
     for n, h in enumerate(data["hypotheses"], 1):
-        click.echo(f"{n:>3}. {h['score']:.2f} {h['match']:<12} {h['edition']:<9} {h['class']}")
-        if h["also"]:
-            click.echo(f"       also read as: {', '.join(h['also'])}")
-        if h["variant"]:
-            click.echo(f"       lit: {'; '.join(h['variant'])}")
-        where = ", ".join(a["label"] for a in h["aspects"])
-        click.echo(f"       she shows {h['picture']} at aspect {where} (sector {h['sector']['label']}): "
-                   f"{h['heading']}")
+        hist = "  [history]" if h["history"] else ""
+        click.echo(f"{n:>3}. {h['name']}  ({h['match']}, score {h['score']:.3f}){hist}")
+        if h["kinds"]:
+            click.echo(f"       {h['kinds_words']}: {'; '.join(h['kinds'])}")
+        lit = f"; lit: {'; '.join(h['variant'])}" if h["variant"] else ""
+        click.echo(f"       first reading: {h['class']} ({h['edition']}{lit})")
+        click.echo(f"       why: {h['why']}")
         if h["remark"]:
             click.echo(f"       {h['remark']}")
-        click.echo(f"       rules: {'; '.join(h['rules']) or '-'}")
+        where = ", ".join(a["label"] for a in h["aspects"])
+        click.echo(f"       she shows {h['picture']} at aspect {where}: {h['heading']}")
+        for m in h["meaning"]:
+            click.echo(f"       {' '.join(m['tokens'])}  {m['seen']}: {m['says']} ({m['cite']})")
         if h["general_lights"]:
             click.echo(f"       {h['general_lights']}")
         if h["gaps"]:
             click.echo(f"       not known (gaps): {'; '.join(h['gaps'])}")
+        if h["also_names"]:
+            click.echo(f"       also shows the same: {', '.join(h['also_names'])}")
+        vs = h["variants"]
+        click.echo(f"       {h['variants_total']} reading(s) under {', '.join(h['editions'])}; the first:")
+        for v in vs[:IDENTIFY_VARIANTS_SHOWN]:
+            cond = ", ".join(v["conditions"]) or "any length"
+            lit = f"; lit: {'; '.join(v['variant'])}" if v["variant"] else ""
+            hv = " (history)" if v["history"] else ""
+            click.echo(f"         - {v['edition']}{hv}: {v['situation']}, {cond}; {v['match']} at "
+                       f"{', '.join(a['label'] for a in v['aspects'])}{lit}")
+        shown = min(len(vs), IDENTIFY_VARIANTS_SHOWN)
+        if h["variants_total"] > shown:
+            click.echo(f"         ... and {h['variants_total'] - shown} more")
     click.echo("Aspect: your bearing from her, clockwise from her bow (0 dead ahead, 90 her starboard beam); "
                "positions are a typical placement (assumed).")
 

@@ -74,6 +74,7 @@ def templates() -> Environment:
     env.filters["sector_label"] = pages.sector_label
     env.filters["ticks"] = _ticks
     env.filters["swatch"] = figure.swatch
+    env.filters["token_swatch"] = figure.token_swatch
     env.filters["prov"] = _prov
     env.filters["article"] = _article
     env.filters["lengths"] = api.lengths_words          # lengths_ft of a difference, in the editions' unit

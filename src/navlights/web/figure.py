@@ -83,3 +83,46 @@ def figure_html(data: dict[str, Any], svg: str | None, aspect: str) -> Markup:
         f'    <div class="small">{_PLACEMENT_NOTE}</div>{glimpsed}\n'
         '  </figcaption>\n'
         '</figure>')
+
+
+#: A light's letter in the notation -> its colour's name (docs/identify.md).
+_LIGHT_LETTERS = {"W": "white", "R": "red", "G": "green", "Y": "yellow", "B": "blue"}
+#: Day shapes as small glyphs (viewBox 0 0 14 14), drawn as the notation names them.
+_SHAPE_GLYPHS = {
+    "ball": '<circle cx="7" cy="7" r="5.5"/>',
+    "diamond": '<path d="M7 1 L12.5 7 L7 13 L1.5 7 Z"/>',
+    "cone-up": '<path d="M7 1.5 L12.5 12.5 L1.5 12.5 Z"/>',
+    "cone-down": '<path d="M1.5 1.5 L12.5 1.5 L7 12.5 Z"/>',
+    "double-cone": '<path d="M1.5 1 L12.5 1 L7 7 Z M7 7 L12.5 13 L1.5 13 Z"/>',
+    "cylinder": '<rect x="3.5" y="1" width="7" height="12"/>',
+    "basket": '<path d="M2 1.5 L12 1.5 L7 7 L12 12.5 L2 12.5 L7 7 Z"/>',
+    "flag": '<rect x="1.5" y="2.5" width="11" height="9"/>',
+}
+_SHAPE_FILL = {"black": "#111", "white": "#f4f1e6", "red": "#d8323c", "green": "#12a36b", "yellow": "#e6b800",
+               "blue": "#2d6fd6"}
+
+
+def token_swatch(token: str) -> Markup:
+    """The swatch of one light or shape of the notation ('R', 'Y*', 'cone-up', 'red-ball', 'white-blue-flag'): a dot
+    of the light's own colour (a flashing one rayed: class ``flashing``), or the shape's glyph in its colour; each
+    with its name for a screen reader."""
+    tok = str(token)
+    flashing = tok.endswith("*")
+    base = tok[:-1] if flashing else tok
+    if base in _LIGHT_LETTERS:
+        colour = _LIGHT_LETTERS[base]
+        words = ("flashing " if flashing else "") + f"{colour} light"
+        cls = f"swatch c-{colour}" + (" flashing" if flashing else "")
+        return Markup(f'<span class="{cls}" role="img" aria-label="{escape(words)}" title="{escape(words)}"></span>')
+    shape = next((s for s in _SHAPE_GLYPHS if base == s or base.endswith("-" + s)), None)
+    if shape is None:
+        return Markup(f'<span class="swatch" role="img" aria-label="{escape(tok)}"></span>')
+    colour = base[: -len(shape) - 1] if base != shape else "black"
+    words = f"{colour.replace('-', ' and ')} {shape.replace('-', ' ')}"
+    if shape == "flag" and colour == "white-blue":          # code flag A: white at the hoist, blue at the fly
+        glyph = ('<rect x="1.5" y="2.5" width="5" height="9" fill="#f4f1e6"/>'
+                 '<path d="M6.5 2.5 H12.5 L10 7 L12.5 11.5 H6.5 Z" fill="#2d6fd6"/>')
+    else:
+        glyph = f'<g fill="{_SHAPE_FILL.get(colour, "#111")}">{_SHAPE_GLYPHS[shape]}</g>'
+    return Markup(f'<svg class="shape-glyph" viewBox="0 0 14 14" width="14" height="14" role="img" '
+                  f'aria-label="{escape(words)}"><title>{escape(words)}</title>{glyph}</svg>')

@@ -398,21 +398,29 @@ def _identify_cache_dir() -> str | None:
 
 
 def identify(q: IdentifyQuery) -> dict[str, Any]:
-    """Ranked readings of a typed picture, each with its cites and a link to explore it."""
+    """Ranked lines of a typed picture (one per meaning), ``q.limit`` of them after the first ``q.offset``, each
+    with its cites and a link to explore it; links to the next lines (the page's "show more") and to the JSON."""
     fn = identifier()
     out: dict[str, Any] = {"query": q.model_dump(exclude_none=True), "available": fn is not None,
                            "notation": q.notation, "edition": q.edition, "result": None}
     if fn is None or not q.notation:
         return out
-    result = fn(q.notation, q.edition, near=q.near, limit=q.limit, cache_dir=_identify_cache_dir())
-    for h in hypotheses(result):
+    result = fn(q.notation, q.edition, near=q.near, limit=q.offset + q.limit, cache_dir=_identify_cache_dir())
+    lines = hypotheses(result)[q.offset:]
+    result["hypotheses"], result["returned"], result["offset"] = lines, len(lines), q.offset
+    for h in lines:
         params = {**vessel_params(h.get("vessel") or {}), "edition": h.get("edition")}
         if h.get("aspect_deg") is not None:
             params["aspect"] = round(float(h["aspect_deg"]), 1)
         h["explore"] = _url("/explore", params)
     out["result"] = result
-    out["links"] = {"json": _url("/identify.json", q.model_dump(exclude_none=True)),
-                    "all_json": _url("/identify.json", {**q.model_dump(exclude_none=True), "limit": 500})}
+    base = q.model_dump(exclude_none=True)
+    nxt = q.offset + q.limit
+    out["links"] = {"json": _url("/identify.json", base),
+                    "all_json": _url("/identify.json", {**base, "limit": 500, "offset": 0}),
+                    "more": _url("/identify", {**base, "offset": nxt}) if nxt < result["total"] else None,
+                    "more_lines": _url("/identify/lines", {**base, "offset": nxt}) if nxt < result["total"] else None,
+                    "more_count": max(0, min(q.limit, result["total"] - nxt))}
     return out
 
 

@@ -208,7 +208,8 @@ class IdentifyQuery(_Query):
                                 json_schema_extra=_edition_enum)
     near: bool = Field(True, description="add near matches (arranged otherwise, colour doubt, a light missed "
                                          "or extra)")
-    limit: int = Field(20, ge=1, le=500, description="at most this many hypotheses")
+    limit: int = Field(20, ge=1, le=500, description="at most this many lines (one per meaning)")
+    offset: int = Field(0, ge=0, le=500, description="lines to skip first (the page's 'show more')")
 
 
 #: The trainer opens on the current international rules (mariners train for today's examinations), as Explore does.

@@ -44,11 +44,11 @@ from .cache import (CACHE_ENV, INDEX_VERSION, KEEP_ON_DISK, cache_dir, clear_cac
                     default_cache_dir, index, index_key)
 from .facts import Fact
 from .lookup import identify, search
-from .results import KINDS, POINT_WIDTH_DEG, EditionIndex, Hypothesis, Identification, Reading, remark
+from .results import FIRST_TIER, KINDS, POINT_WIDTH_DEG, EditionIndex, Hypothesis, Identification, Reading, remark
 from .variants import MAX_VARIANTS, ON_APPROACH_WEIGHT, VARIANT_WEIGHT, _variants
 
 __all__ = [
-    "AspectRange", "CACHE_ENV", "EditionIndex", "Fact", "Hypothesis", "INDEX_VERSION", "Identification",
+    "AspectRange", "CACHE_ENV", "EditionIndex", "FIRST_TIER", "Fact", "Hypothesis", "INDEX_VERSION", "Identification",
     "KEEP_ON_DISK", "KINDS", "MAX_VARIANTS", "ON_APPROACH_WEIGHT", "POINT_WIDTH_DEG", "Reading",
     "SIGNAL_UNKNOWN_WEIGHT", "VARIANT_WEIGHT", "_variants", "as_pattern", "build_index", "cache_dir",
     "clear_cache", "code_files", "code_hash", "data_hash", "default_cache_dir", "heading_words", "identify", "index",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ..sectors import Interval, Sector, fmt_deg
@@ -16,14 +17,20 @@ class AspectRange(Interval):
         return Interval.label(self, fmt or _deg)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"start_deg": round(self.start_deg, 6), "end_deg": round(self.end_deg, 6),
-                "start_closed": self.start_closed, "end_closed": self.end_closed, "point": self.point,
-                "wraps": self.wraps, "width_deg": round(self.width_deg, 6), "mid_deg": round(self.mid_deg, 6),
-                "label": self.label()}
+        return dict(_as_dict(self))
 
     @classmethod
     def of_sector(cls, s: Sector) -> "AspectRange":
         return cls(s.start_deg, s.end_deg, s.start_closed, s.end_closed)
+
+
+@lru_cache(maxsize=1 << 16)
+def _as_dict(r: AspectRange) -> dict[str, Any]:
+    """The JSON of a range, made once per range (an answer writes the same ranges again and again)."""
+    return {"start_deg": round(r.start_deg, 6), "end_deg": round(r.end_deg, 6),
+            "start_closed": r.start_closed, "end_closed": r.end_closed, "point": r.point,
+            "wraps": r.wraps, "width_deg": round(r.width_deg, 6), "mid_deg": round(r.mid_deg, 6),
+            "label": r.label()}
 
 
 def _deg(x: float) -> str:

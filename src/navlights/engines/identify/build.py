@@ -6,18 +6,29 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...classes import SITUATIONS, commonness, vessels
+from ...classes import SITUATIONS, vessels
 from ...errors import NavlightsError
 from ...model import Display, Edition, Item
 from ...notation import Pattern, token_of
+from ...placement import LINE_ON_MASTHEAD, _is_forward_masthead
+from ...rulebase import situations as _situations
 from ..sectors import Sector
 from .aspects import AspectRange, heading_words, union
 from .facts import _atoms, _box_within, _facts, _merge_boxes
+from .meaning import Meaning, meanings
 from .pieces import Piece, _pieces
 from .results import EditionIndex, Reading
 from .variants import _variants
 
 SIGNAL_UNKNOWN_WEIGHT = 0.5  # a situation whose own signal was not found (rule-data `signal_unknown`)
+#: A vessel's ordinary lights (Rules 23 and 25(a), and their small-craft forms): a look-out reporting a signal
+#: often leaves them out. A vertical line made only of them, standing apart, may be missing from a picture
+#: typed as her signal (the `signal` match, docs/identify.md).
+ORDINARY_ROLES = frozenset({
+    "masthead", "masthead-aft", "sidelight-starboard", "sidelight-port", "combined-starboard", "combined-port",
+    "small-sidelight-starboard", "small-sidelight-port", "small-combined-starboard", "small-combined-port",
+    "lantern-starboard", "lantern-port", "sternlight", "small-white", "all-round-white-aft",
+    "tricolour-starboard", "tricolour-port", "tricolour-stern"})
 
 
 Box = tuple[tuple[int, int] | None, ...]       # per fact (length, tonnage, tow length): an atom range, or unset
@@ -38,7 +49,41 @@ class _Kind:
     gaps: tuple[str, ...]
     pattern: Pattern
     general: str | None = None          # her own signal is a gap: only the general lights (words), else None
+    meaning: tuple[Meaning, ...] = ()   # what each light or shape seen says (meaning.py)
+    prescribed: bool = False            # some arrangement of it has every vertical line seen one the rules prescribe
     full: dict[tuple[Any, ...], Pattern] = field(default_factory=dict)  # (levels, roles) -> pattern seen
+
+
+def prescribed_lines(items: tuple[Item, ...]) -> dict[str, str]:
+    """role -> the vertical line the rules put it in (placement.py, step 6): the members of one
+    ``vertical_line``; a ``forward`` or ``masthead`` line with the forward masthead light; a light ``above``
+    or ``below`` another in its line (not one on a side of her own). A role in no line stands alone."""
+    parent = {i.role: i.role for i in items}
+
+    def find(r: str) -> str:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    def join(a: str, b: str) -> None:
+        if a in parent and b in parent:
+            parent[find(a)] = find(b)
+
+    first: dict[tuple[str, str], str] = {}
+    fwd = next((i for i in items if _is_forward_masthead(i)), None)
+    for i in items:
+        p = i.placement
+        if not p.vertical_line:
+            continue
+        join(i.role, first.setdefault((i.what, p.vertical_line), i.role))
+        if p.vertical_line in LINE_ON_MASTHEAD and i.what == "light" and fwd is not None:
+            join(i.role, fwd.role)
+        if p.side is None:
+            for ref in (p.below, p.above):
+                if ref:
+                    join(i.role, ref)
+    return {r: find(r) for r in parent}
 
 
 def _general_words(d: Display) -> str | None:
@@ -62,6 +107,8 @@ class _Builder:
         self.variant_cache: dict[tuple[Any, ...], list[tuple[Any, tuple[str, ...], float, tuple[Item, ...]]]] = {}
         self.piece_cache: dict[tuple[Any, ...], list[tuple[Sector, list[Piece]]]] = {}
         self.bucket_cache: dict[tuple[Any, ...], list[Record]] = {}
+        self.line_cache: dict[tuple[int, ...], dict[str, str]] = {}
+        self.interned: dict[frozenset[str], frozenset[str]] = {}
         self.rid_of: dict[tuple[Any, ...], int] = {}
         self.kinds: list[_Kind] = []
         self.groups: dict[tuple[str, int], dict[Box, list[Any]]] = {}   # (situation, kind) -> box -> slot
@@ -132,6 +179,10 @@ class _Builder:
         choose, words, weight, chosen = lighting
         prov = self.prov
         by_role = {i.role: i for i in chosen}
+        ids = tuple(id(i) for i in chosen)
+        lines = self.line_cache.get(ids)
+        if lines is None:
+            lines = self.line_cache[ids] = prescribed_lines(chosen)
         for sector, pieces in self._placed(d, period, chosen):
             seen_roles = set(sector.roles)
             shown = [p for p in d.provisions
@@ -148,8 +199,12 @@ class _Builder:
                     cites = sorted({c for _, _, c in lights} | {str(prov[p].citation) for p in shown})
                     general = _general_words(d)
                     self.kinds.append(_Kind(rk, choose, weight * (SIGNAL_UNKNOWN_WEIGHT if general else 1.0),
-                                            sector, lights, rules, tuple(cites), gaps, pat, general))
-                self.kinds[rid].full.setdefault((pat.levels, roles), pat)
+                                            sector, lights, rules, tuple(cites), gaps, pat, general,
+                                            meanings(self.edition, by_role, lights)))
+                kind = self.kinds[rid]
+                if (pat.levels, roles) not in kind.full:
+                    kind.full[(pat.levels, roles)] = pat
+                    kind.prescribed = kind.prescribed or all(len({lines[r] for r in col}) == 1 for col in roles)
                 records.append((rid, rng))
 
     # -- 5: readings ----------------------------------------------------------------------------
@@ -177,6 +232,10 @@ class _Builder:
                 merged.setdefault((rid, box, rs), []).append((label, rid, [rs, example, order, own]))
         return merged
 
+    def _interned(self, labels: frozenset[str]) -> frozenset[str]:
+        """One object for equal sets of labels (a query unites them by identity first)."""
+        return self.interned.setdefault(labels, labels)
+
     def readings(self) -> list[Reading]:
         """Every reading of the edition, in index order (situations in their order, then by size)."""
         readings = [self._reading(rid, box, entries) for (rid, box, _), entries in self._undominated().items()]
@@ -186,9 +245,11 @@ class _Builder:
     def _reading(self, rid: int, box: Box, entries: list[tuple[str, int, list[Any]]]) -> Reading:
         """One reading: a kind over a box of the facts, the first situation named, the others in ``also``."""
         label_order, facts = self.label_order, self.facts
-        entries.sort(key=lambda e: (-commonness(e[0]), label_order.get(e[0], 10**6), e[2][2]))
+        prior = _situations.prior
+        entries.sort(key=lambda e: (-prior(e[0]), label_order.get(e[0], 10**6), e[2][2]))
         label, _, (rs, example, order, own) = entries[0]
         f = self.kinds[rid]
+        line = _situations.family_of(label)
         words, period, _, pkey, rules, gaps, _ = f.key
         conds = tuple(w for w in (facts[k].words(*b) for k, b in enumerate(box) if b is not None) if w)
         limits = tuple(facts[k].limits(*b) for k, b in enumerate(box) if b is not None and facts[k].words(*b))
@@ -199,7 +260,19 @@ class _Builder:
             variant=words, choose=f.choose, weight=round(f.weight, 6), period=period, sector=f.sector, aspects=rs,
             heading=heading_words(rs), picture=f.pattern.notation(), pattern_key=pkey, lights=f.lights,
             rules=rules, citations=f.citations, gaps=gaps, vessel_aspects=union(own), general=f.general,
-            order=label_order.get(label, 10**6) * 10**7 + order, rid=rid, commonness=commonness(label))
+            order=label_order.get(label, 10**6) * 10**7 + order, rid=rid, commonness=prior(label),
+            line=line, labels=self._interned(frozenset((label,) + also)),
+            others=self._interned(frozenset(s for s in (label,) + also if _situations.family_of(s) != line)),
+            meaning=f.meaning,
+            length_share=_length_share(limits), prescribed=f.prescribed)
+
+
+def _length_share(limits: tuple[dict[str, Any], ...]) -> float:
+    """The share of vessels met whose length the reading's length limits allow (situations.toml, lengths)."""
+    for lim in limits:
+        if lim["fact"] == "length":
+            return _situations.load().length_share(lim["min"], lim["max"], lim["max_closed"])
+    return 1.0
 
 
 # -- 6: maps ----------------------------------------------------------------------------------
@@ -221,24 +294,50 @@ def _missed_tags(kind: _Kind) -> list[tuple[tuple, tuple, str, str]]:
     return out
 
 
+def _signal_tags(kind: _Kind) -> list[tuple[tuple, tuple]]:
+    """Her signal as a look-out reports it: each picture of a kind with the vertical lines made only of her
+    ordinary lights taken away, where that leaves a light (columns, relations), once each; none at day."""
+    out: list[tuple[tuple, tuple]] = []
+    for (_, roles), pat in kind.full.items():
+        if pat.period != "night":
+            continue
+        drop = [ci for ci, col in enumerate(roles) if all(r in ORDINARY_ROLES for r in col)]
+        if not drop or len(drop) == len(roles):
+            continue
+        red = pat
+        for ci in reversed(drop):
+            for _ in range(len(roles[ci])):
+                red = red.without(ci, 0)
+        tag = (red.columns, red.relations)
+        if tag not in out:
+            out.append(tag)
+    return out
+
+
 def _maps(edition_id: str, key: str, readings: list[Reading], kinds: list[_Kind]) -> EditionIndex:
-    """The index: pattern, columns, lights without arrangement, pattern less one light -> readings."""
+    """The index: pattern, columns, lights without arrangement, pattern less one light, signal -> readings."""
     by_key: dict[tuple, list[int]] = {}
     by_cols: dict[tuple, list[tuple[tuple[str, ...], int]]] = {}
-    by_bag: dict[tuple, list[int]] = {}
+    by_bag: dict[tuple, list[tuple[tuple, int]]] = {}
     by_missed: dict[tuple, list[tuple[tuple[str, ...], int, str, str]]] = {}
+    by_signal: dict[tuple, list[tuple[tuple[str, ...], int]]] = {}
     reduced: dict[int, list[tuple[tuple, tuple, str, str]]] = {}
+    signals: dict[int, list[tuple[tuple, tuple]]] = {}
     for k, r in enumerate(readings):
         period, cols, rels = r.pattern_key
         by_key.setdefault(r.pattern_key, []).append(k)
         by_cols.setdefault((period, cols), []).append((rels, k))
         bag = tuple(sorted(t for c in cols for t in c))
-        by_bag.setdefault((period, bag), []).append(k)
+        by_bag.setdefault((period, bag), []).append((tuple(sorted(cols)), k))
         if r.rid not in reduced:
             reduced[r.rid] = _missed_tags(kinds[r.rid])
         for cols_, rels_, role, tok in reduced[r.rid]:
             by_missed.setdefault((period, cols_), []).append((rels_, k, role, tok))
-    return EditionIndex(edition_id, key, readings, by_key, by_cols, by_bag, by_missed, {})
+        if r.rid not in signals:
+            signals[r.rid] = _signal_tags(kinds[r.rid])
+        for cols_, rels_ in signals[r.rid]:
+            by_signal.setdefault((period, cols_), []).append((rels_, k))
+    return EditionIndex(edition_id, key, readings, by_key, by_cols, by_bag, by_missed, by_signal, {})
 
 
 def build_index(edition: Edition, key: str = "") -> EditionIndex:

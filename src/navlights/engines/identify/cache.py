@@ -8,6 +8,7 @@ filled ahead by ``navlights prepare``, which ``make`` runs), only read. Both hol
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
 from pathlib import Path
@@ -20,7 +21,7 @@ from ...rulebase.compiled import default_cache_dir as default_cache_dir
 from .build import build_index
 from .results import EditionIndex
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 
 _MEMO: dict[int, tuple[Edition, EditionIndex]] = {}     # id(edition) -> (edition, its index)
 _CODE_HASH: list[str] = []
@@ -31,9 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]              # the navlights package
 
 def code_files() -> list[Path]:
     """The sources the code hash covers: every module of navlights (this package's own included),
-    except the web app and the renderer, which the index does not depend on."""
+    except the web app and the renderer, which the index does not depend on; and the shared situations
+    file (rulebase/situations.toml: the priors and names the index holds)."""
     return [p for p in sorted(ROOT.rglob("*.py"))
-            if "web" not in p.relative_to(ROOT).parts and "render" not in p.relative_to(ROOT).parts]
+            if "web" not in p.relative_to(ROOT).parts and "render" not in p.relative_to(ROOT).parts] + [
+        ROOT / "rulebase" / "situations.toml"]
 
 
 def code_hash() -> str:
@@ -88,7 +91,15 @@ def index(edition: Edition, cache: str | Path | None = None) -> EditionIndex:
         if where is not None:
             compiled.write(where, _name(edition, key), _head(key), idx, prune=f"identify-{edition.id}-*.pickle")
     _MEMO[id(edition)] = (edition, idx)
+    _settle()
     return idx
+
+
+def _settle() -> None:
+    """An index lives as long as the process: its objects (some hundred thousand) are moved out of the cyclic
+    garbage collector's sight (``gc.freeze``), so that the collections a query's own objects set off do not
+    walk it each time (a query's tail latency, issue 22)."""
+    gc.freeze()
 
 
 def _name(edition: Edition, key: str) -> str:

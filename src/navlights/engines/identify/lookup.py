@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...errors import NavlightsError
 from ...model import Edition
 from ...notation import Pattern, as_pattern, is_flashing, toggle_flashing
+from ...rulebase.situations import Family, line_name, load, names_of
 from .cache import index
-from .results import KINDS, EditionIndex, Hypothesis, Identification
+from .results import FIRST_TIER, KINDS, EditionIndex, Hypothesis, Identification, Reading
 
 _DOUBT = {"W": "Y", "Y": "W"}
 
@@ -25,12 +26,22 @@ def doubts(tok: str) -> list[str]:
     return out
 
 
+def _holds(q: Pattern) -> Callable[[tuple[str | None, ...]], bool]:
+    """Whether a reading's relations agree with what the query says of them (a relation not said agrees)."""
+    rels = q.relations
+    if q.complete:
+        return rels.__eq__
+    said = tuple((i, a) for i, a in enumerate(rels) if a is not None)
+    if not said:
+        return lambda r: True
+    return lambda r: all(r[i] == a for i, a in said)
+
+
 def _exact(idx: EditionIndex, q: Pattern) -> list[int]:
     if q.complete:
         return idx.by_key.get(q.key(), [])
-    return [k for rels, k in idx.by_cols.get((q.period, q.columns), ())
-            if all(a is None or a == b for a, b in zip(q.relations, rels))]
-
+    holds = _holds(q)
+    return [k for rels, k in idx.by_cols.get((q.period, q.columns), ()) if holds(rels)]
 
 
 def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[str, tuple]]:
@@ -45,26 +56,28 @@ def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[
         found[k] = ("exact", ())
     if not near:
         return found
-    rank = {k: v[0] for k, v in KINDS.items()}
+    rank = _RANKS
+    holds = _holds(q)
+    for r, k in idx.by_signal.get((q.period, q.columns), ()):
+        if k not in found and holds(r):
+            found[k] = ("signal", ())
 
-    def better(k: int, kind: str) -> bool:
-        return k not in found or rank[found[k][0]] > rank[kind]
-
-    lines = sorted(q.columns)
-    for k in idx.by_bag.get((q.period, q.bag()), ()):
-        kind = "arrangement" if sorted(idx.readings[k].pattern_key[1]) == lines else "regrouped"
-        if better(k, kind):
-            found[k] = (kind, ())
+    lines = tuple(sorted(q.columns))
+    for cols, k in idx.by_bag.get((q.period, q.bag()), ()):
+        if k not in found:
+            found[k] = ("arrangement" if cols == lines else "regrouped", ())
     if q.period == "night":
+        doubt = rank["colour-doubt"]
         for ci, ki, tok in q.lights():
             for other in doubts(tok):
                 for k in _exact(idx, q.with_token(ci, ki, other)):
-                    if better(k, "colour-doubt"):
+                    got = found.get(k)
+                    if got is None or rank[got[0]] > doubt:
                         found[k] = ("colour-doubt", (ci, ki, other))
-    rels = q.relations
+    missed = rank["missed-light"]
     for r, k, role, tok in idx.by_missed.get((q.period, q.columns), ()):
-        if better(k, "missed-light") and (r == rels if q.complete else
-                                          all(a is None or a == b for a, b in zip(rels, r))):
+        got = found.get(k)
+        if (got is None or rank[got[0]] > missed) and holds(r):
             found[k] = ("missed-light", (role, tok))
     if q.size > 1:
         for ci, ki, tok in q.lights():
@@ -74,40 +87,101 @@ def search(idx: EditionIndex, q: Pattern, near: bool = True) -> dict[int, tuple[
     return found
 
 
+def _currency(editions: Sequence[Edition]) -> tuple[set[str], dict[str, int]]:
+    """The editions no longer in force (ended, or succeeded by another searched), and each edition's place:
+    the rules in force today first (in the order given), then the historical ones, newest first."""
+    superseded = {old for e in editions for old in e.succeeds.values()}
+    ended = {e.id for e in editions if e.in_force_to is not None or e.id in superseded}
+    given = {e.id: n for n, e in enumerate(editions)}           # by id: an edition's == compares all its data
+    order = sorted(editions, key=lambda e: (e.id in ended, -(e.in_force_from.toordinal() if e.in_force_from and
+                                                               e.id in ended else -given[e.id])))
+    return ended, {ed.id: n for n, ed in enumerate(order)}
+
 
 def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
              limit: int | None = None, cache: str | Path | None = None) -> Identification:
-    """Every reading of ``picture`` in the given editions, ranked: exact matches first, then near ones.
+    """Every reading of ``picture`` in the given editions, one line per meaning, ranked (docs/identify.md,
+    "Ranking"): the rules in force today before the historical ones; then exact and signal matches before
+    near ones; then by score; ties by the line's key (its family's id, or its situation's label).
 
     ``picture``: notation text, JSON (text or object), a :class:`navlights.engines.view.Picture`
-    or a :class:`~navlights.notation.Pattern`. ``limit``: at most this many (None: all).
+    or a :class:`~navlights.notation.Pattern`. ``limit``: at most this many lines (None: all).
     """
     q = as_pattern(picture)
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise NavlightsError(f"limit: {limit!r} is not allowed; allowed: a whole number, 0 or more (0: all)",
                              field="limit", value=limit, allowed="a whole number, 0 or more")
-    scored = []
-    exact = 0
-    # Within a match kind the rules in force today come first (a look-out's likely reading), then the others,
-    # newest first; then the score.
-    superseded = {old for e in editions for old in e.succeeds.values()}
-    ended = {e.id for e in editions if e.in_force_to is not None or e.id in superseded}
-    currency = {ed.id: n for n, ed in enumerate(sorted(
-        editions, key=lambda e: (e.id in ended, -(e.in_force_from.toordinal() if e.in_force_from and e.id in ended
-                                                  else editions.index(e)))))}
+    ended, currency = _currency(editions)
+    lines: dict[str, list[tuple]] = {}
+    weights, tiers = _WEIGHTS, _TIERS
+    searched = []
+    # lines with an exact or signal reading under rules of the same currency: their near readings add nothing
+    exact_lines: dict[bool, set[str]] = {False: set(), True: set()}
     for ed in editions:
+        idx = index(ed, cache)
+        found = search(idx, q, near)
+        searched.append((ed, idx.readings, found))
+        readings = idx.readings
+        first_lines = exact_lines[ed.id in ended]
+        for k, (kind, _) in found.items():
+            if kind in FIRST_TIER:
+                first_lines.add(readings[k].line)
+            else:
+                break                   # search puts the exact and signal readings first
+    for ed, readings, found in searched:
         e_ord = currency[ed.id]
         historical = ed.id in ended
-        idx = index(ed, cache)
-        readings = idx.readings
-        for k, (kind, detail) in search(idx, q, near).items():
+        skip = exact_lines[historical]
+        for k, (kind, detail) in found.items():
             r = readings[k]
-            rank, weight, _ = KINDS[kind]
-            exact += rank == 0
-            scored.append((rank, historical, -weight * r.prior, e_ord, r.order, r, kind, detail))
-    scored.sort(key=lambda t: t[:5])
-    total = len(scored)
+            tier = tiers[kind]
+            if tier and r.line in skip:
+                continue
+            got = lines.get(r.line)
+            if got is None:
+                got = lines[r.line] = []
+            got.append((historical, tier, -weights[kind] * r.prior, e_ord, r.order, k, r, kind, detail))
+    ranked = []
+    for line, vs in lines.items():
+        best = min(vs) if len(vs) > 1 else vs[0]    # (history, tier, -score, edition, order, k) is unique
+        lead = best
+        if best[7] != "exact" and len(vs) > 1:      # its lead: the best exact reading of its best tier, if any
+            hist, tier = best[0], best[1]
+            lead = min((v for v in vs if v[7] == "exact" and v[1] == tier and v[0] == hist), default=best)
+        ranked.append(((best[0], best[1], best[2], line), vs, -best[2], lead))
+    ranked.sort(key=lambda t: t[0])
+    total = len(ranked)
+    count = sum(len(t[1]) for t in ranked)     # the readings the lines hold (a line's weaker near ones left out)
+    exact = sum(1 for t in ranked if t[3][7] == "exact")
     if limit:
-        scored = scored[:limit]
-    hyps = tuple(Hypothesis(t[5], t[6], -t[2], q, t[7]) for t in scored)
-    return Identification(q, tuple(e.id for e in editions), hyps, total, exact)
+        ranked = ranked[:limit]
+    order = tuple(sorted(currency, key=currency.__getitem__))
+    hyps = tuple(_line(q, vs, score, lead, order) for _, vs, score, lead in ranked)
+    return Identification(q, tuple(e.id for e in editions), hyps, total, exact, count,
+                          tuple(e.id for e in editions if e.id in ended))
+
+
+#: Each kind of match: its rank, its weight in the score, and its tier (exact and signal first, near after).
+_RANKS = {k: v[0] for k, v in KINDS.items()}
+_WEIGHTS = {k: v[1] for k, v in KINDS.items()}
+_TIERS = {k: 0 if k in FIRST_TIER else 1 for k in KINDS}
+
+
+def _line(q: Pattern, vs: list[tuple], score: float, v0: tuple, order: tuple[str, ...]) -> Hypothesis:
+    """A line of the answer: its lead reading ``v0`` and every reading of it as found (``rows``: put in rank order
+    only when asked for, ``Hypothesis.variants``); its score the line's; its name from the situations of the
+    readings of its best tier that match as the lead does."""
+    lead: Reading = v0[6]
+    hist, tier, kind = v0[0], v0[1], v0[7]
+    name, kinds = line_name(frozenset().union(*{v[6].labels for v in vs if v[7] == kind and v[1] == tier
+                                                and v[0] == hist}))
+    fam = family(lead.line)
+    others = names_of(frozenset().union(*{v[6].others for v in vs if v[7] == v0[7]}))
+    words = None if not (fam and kinds) else fam.kinds if len(kinds) > 1 else fam.one
+    return Hypothesis(lead, v0[7], score, q, v0[8], v0[0], name, kinds, words,
+                      others, tuple(vs), v0, order)
+
+
+def family(line: str) -> Family | None:
+    """The family a line stands for, or None (a line of one situation)."""
+    return load().families.get(line.removeprefix("family:")) if line.startswith("family:") else None
