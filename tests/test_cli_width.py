@@ -68,7 +68,7 @@ def vocabulary() -> frozenset[str]:
     """Every word navlights may write: its code's words (the CLI's, the engines'), the rule data's, and the example
     files' (vessel names, plan ids)."""
     src = ROOT / "src" / "navlights"
-    files = [*src.rglob("*.py"), *(src / "rulebase" / "data").glob("*.toml"), *src.rglob("examples/**/*.json"),
+    files = [*src.rglob("*.py"), *(src / "rulebase").rglob("*.toml"), *src.rglob("examples/**/*.json"),
              *src.rglob("examples/**/*.csv"), *EXAMPLES.glob("*/*.csv")]
     return frozenset(w.lower() for p in files for w in _WORD.findall(p.read_text()))
 

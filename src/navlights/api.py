@@ -718,7 +718,8 @@ def prepare_identify(cache_dir: str | None = None) -> list[str]:
 # --- the vessel form and the situations by name (the web's Explore, issue 21), re-exported: the flat fields in order;
 # each fact's flat field; what an edition's conditions test and the rules that ask for each fact (of an Edition);
 # how common a situation is (for ranking only)
-from .classes import commonness, tested as facts_tested  # noqa: E402, F401
+from .classes import tested as facts_tested  # noqa: E402, F401
+from .rulebase.situations import prior as commonness  # noqa: E402, F401
 from .situations import FACT_FIELDS, fact_rules  # noqa: E402, F401
 from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
 

@@ -115,7 +115,8 @@ class PlacementSpec:
                                            self.height_min_m, self.height_max_m)) or self.height_breadth_rule
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.as_written)
+        """The keys as written, as JSON has them (a pair such as ``between`` as a list)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.as_written}
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..classes import SITUATIONS, commonness, tested, vessels
+from ..classes import SITUATIONS, tested, vessels
+from ..rulebase.situations import prior as commonness
 from ..errors import NavlightsError
 from ..model import Display, Edition
 from ..notation import as_pattern, token_of
