@@ -14,6 +14,7 @@ from ..model import WATERS, Display, Edition, Item
 from ..units import m_to_ft, shared_system
 from ..vessel import Vessel, make_vessel
 from .display import display
+from .succession import succession_words
 
 #: Item fields compared, with the words used for them.
 FIELDS = (("colour", "colour"), ("arc_deg", "arc"), ("range_nm", "range"), ("status", "status"),
@@ -227,8 +228,8 @@ def plan_steps(eds: list[Edition], all_editions: list[Edition]) -> list[tuple[st
 
 
 def _step_words(a: Edition, b: Edition, relation: str, waters: tuple[str, ...]) -> str:
-    if relation == "succession":
-        return f"{b.id} succeeded {a.id} in {', '.join(waters)} (in force {b.in_force_from})"
+    if relation == "succession":     # the dates of those waters, and a gap in time said as a gap (issue 25)
+        return succession_words(a, b, waters)
     return (f"{a.id} ({', '.join(a.waters)}) and {b.id} ({', '.join(b.waters)}) side by side: different regimes "
             "for different waters, not a change in time")
 
