@@ -235,12 +235,12 @@ def governing(date: Any, waters: str):
     import datetime as dt
 
     from .engines import compare as _compare
-    from .errors import NavlightsError
+    from .errors import NavlightsError, excerpt
     if isinstance(date, str):
         try:
             date = dt.date.fromisoformat(date)
         except ValueError:
-            raise NavlightsError(f"date: {date!r} is not a date; write YYYY-MM-DD, e.g. 1956-07-25", field="date",
+            raise NavlightsError(f"date: {excerpt(date)} is not a date; write YYYY-MM-DD, e.g. 1956-07-25", field="date",
                                  value=date, allowed="YYYY-MM-DD") from None
     return _compare.governing(date, waters, editions())
 
@@ -513,6 +513,13 @@ def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Ve
     return Vessel.from_fields(base, **flat)
 
 
+def vessel_input_schema() -> dict[str, Any]:
+    """The JSON Schema of a vessel given as JSON (``--vessel-json``, ``POST /api/display.json``): every field
+    optional (``propulsion`` defaults to power, none when being towed or pushed), lengths as text with a unit."""
+    from .vessel import input_schema
+    return input_schema()
+
+
 def flat_field(field: str) -> str:
     """The flat field (CLI option, web parameter) that sets a vessel field named in an error:
     ``'towing.vessels'`` -> ``'tow_vessels'``."""
@@ -539,6 +546,24 @@ def read_plan(data: Any) -> Any:
     """A lighting plan (parsed JSON or TOML) as a typed :class:`navlights.plan.model.LightingPlan`."""
     from .plan.model import read_plan as _read
     return _read(data)
+
+
+def parse_plan(text: str) -> Any:
+    """A plan's JSON text parsed, refusing what JSON parsers disagree on: a key given twice in one object
+    (:class:`~navlights.errors.PlanError` naming its path); malformed JSON names the line and column."""
+    from .plan.model import loads
+    return loads(text)
+
+
+def plan_input_schema(embedded: bool = False) -> dict[str, Any]:
+    """The JSON Schema of a lighting plan (docs/schema/plan-input.schema.json), made from the model that reads it;
+    ``embedded``: without ``$schema`` and ``$id``, its ``$defs`` written in place (for the OpenAPI document)."""
+    from .plan.model import input_schema
+    from .vessel import inline_refs
+    schema = input_schema()
+    if not embedded:
+        return schema
+    return dict(inline_refs({k: v for k, v in schema.items() if k not in ("$schema", "$id")}))
 
 
 def check_plan(plan: Any) -> Any:

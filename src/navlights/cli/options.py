@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from ..errors import VesselError
+from ..errors import NavlightsError, VesselError
 
 if TYPE_CHECKING:
     from ..api import Vessel
@@ -28,6 +28,42 @@ F = Callable[..., Any]
 def print_json(obj: Any) -> None:
     """Print JSON-ready data, indented, as UTF-8."""
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def check_output(path: str, what: str) -> None:
+    """Refuse, before any work, an output path that cannot be written: its folder missing, a folder, a file that
+    cannot be opened for writing (``/proc/version``). A file that did not exist is not left behind."""
+    p = Path(path)
+    problem = None
+    if p.is_dir():
+        problem = "is a directory"
+    elif not p.parent.is_dir():
+        problem = f"no such directory '{p.parent}'"
+    else:
+        existed = p.exists()
+        try:
+            with p.open("ab"):
+                pass
+        except OSError as e:
+            problem = e.strerror or type(e).__name__
+        else:
+            if not existed:
+                p.unlink(missing_ok=True)
+    if problem:
+        raise NavlightsError(f"{what}: cannot write '{path}': {problem}", field=what, value=path,
+                             allowed="a writable file path in an existing directory")
+
+
+def write_output(path: str, data: str | bytes, what: str) -> None:
+    """Write an output file, or one line naming it and the problem (a full disk, a folder removed meanwhile)."""
+    try:
+        if isinstance(data, bytes):
+            Path(path).write_bytes(data)
+        else:
+            Path(path).write_text(data, encoding="utf-8")
+    except OSError as e:
+        raise NavlightsError(f"{what}: cannot write '{path}': {e.strerror or type(e).__name__}", field=what,
+                             value=path, allowed="a writable file path") from None
 
 
 def edition_option(f: F) -> F:

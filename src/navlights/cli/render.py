@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from .options import edition_option, print_json, vessel_from_options, vessel_options
+from ..errors import excerpt
 
 _VIEWS = ["night", "day", "plan"]
 _FORMATS = (".svg", ".png", ".gif")
@@ -97,7 +98,7 @@ def _aspects(text: str) -> tuple[float, ...]:
     try:
         return tuple(float(a) for a in text.split(",") if a.strip())
     except ValueError:
-        raise RenderError(f"aspects: {text!r} is not a list of numbers; write e.g. 0,45,90",
+        raise RenderError(f"aspects: {excerpt(text)} is not a list of numbers; write e.g. 0,45,90",
                           field="aspects", value=text, allowed="comma-separated degrees, 0 to 360") from None
 
 

@@ -9,7 +9,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import MissingFactError, NavlightsError, VesselError
+from ..errors import MissingFactError, NavlightsError, VesselError, excerpt
 from ..model import WATERS, Display, Edition, Item
 from ..units import m_to_ft
 from ..vessel import Vessel, make_vessel
@@ -355,7 +355,7 @@ def edition_end(e: Edition, editions: list[Edition], waters: str | None = None) 
 def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
     """The edition in force on ``date`` in ``waters``; an honest 'not covered' where the data cannot say."""
     if waters not in WATERS:
-        raise NavlightsError(f"waters: unknown waters '{waters}'; known: {', '.join(WATERS)}", field="waters",
+        raise NavlightsError(f"waters: unknown waters {excerpt(waters)}; known: {', '.join(WATERS)}", field="waters",
                              value=waters, allowed=", ".join(WATERS))
     def start(e: Edition) -> dt.date:
         return e.in_force_from_in(waters)  # type: ignore[return-value]   # filtered below

@@ -23,6 +23,7 @@ from typing import Any
 from .ais import AisData, AisInputError, Static
 from .tables import frame_statics, normalise_columns, read_frame
 from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
+from ..errors import excerpt
 
 CONNECT_TIMEOUT = "10s"
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
@@ -88,11 +89,11 @@ def _inputs(path: str) -> tuple[list[str], str]:
     else:
         files = sorted(glob.glob(path)) if any(ch in path for ch in "*?[") else ([path] if p.is_file() else [])
     if not files:
-        raise AisInputError(f"input: {path!r} holds no .parquet or .csv file", field="input", value=path,
+        raise AisInputError(f"input: {excerpt(path)} holds no .parquet or .csv file", field="input", value=path,
                             allowed="a Parquet or CSV file, a directory of them, or a glob")
     kinds = {"csv" if f.lower().endswith(".csv") else "parquet" for f in files}
     if len(kinds) > 1:
-        raise AisInputError(f"input: {path!r} mixes CSV and Parquet files; give one kind", field="input",
+        raise AisInputError(f"input: {excerpt(path)} mixes CSV and Parquet files; give one kind", field="input",
                             value=path, allowed="all .csv or all .parquet")
     return files, kinds.pop()
 
@@ -145,7 +146,7 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
     t0 = time.perf_counter()
     out_dir = Path(output_path)
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
-        raise AisInputError(f"output: {output_path!r} exists and is not an empty directory; allowed: a new or empty "
+        raise AisInputError(f"output: {excerpt(output_path)} exists and is not an empty directory; allowed: a new or empty "
                             "directory", field="output", value=output_path, allowed="a new or empty directory")
     ddf = read_dataset(input_path, blocksize)
     client, cluster = _client(scheduler, workers)

@@ -145,7 +145,17 @@ def read_scene(data: Any) -> dict[str, Any]:
 
 def read_tracks(text: str) -> dict[str, list[dict[str, Any]]]:
     """Track CSV text -> rows by ident, in time order: {ident: [{time, lat, lon, heading, course, speed,
-    eye_height, fields}]} (``fields``: the vessel fields the row gives)."""
+    eye_height, fields}]} (``fields``: the vessel fields the row gives). CSV the csv module cannot read (a bare
+    carriage return inside a field, a NUL) is one :class:`SceneError` naming the line."""
+    try:
+        return _read_tracks(text)
+    except csv.Error as e:
+        reason = "a line break inside an unquoted field" if "new-line" in str(e) else str(e)
+        raise SceneError(f"tracks: cannot be read as CSV: {reason}; allowed: CSV text, one row per line",
+                         field="tracks", allowed="CSV text, one row per line") from None
+
+
+def _read_tracks(text: str) -> dict[str, list[dict[str, Any]]]:
     from ..vessel import FLAT_FIELDS
     if not text.strip():
         raise bad("tracks", "", "CSV with a header: time, ident, lat, lon, heading, ...", "is empty")

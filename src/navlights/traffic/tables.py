@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .ais import AisData, AisInputError, Report, Static, _finite, _text, dimensions, ship_type, sizes
+from ..errors import excerpt
 
 #: Column names read from a table, lower case, to our field: the US MarineCadastre / NOAA AIS export
 #: (MMSI, BaseDateTime, LAT, LON, SOG, COG, Heading, VesselName, IMO, CallSign, VesselType, Status, Length,
@@ -176,7 +177,7 @@ def _typed(frame: Any) -> dict[str, Any]:
     for mask, words in ((bad_sog, lambda i: f"speed {sog[i]:g} kn refused (allowed: 0 to 102.3)"),
                         (bad_cog, lambda i: f"course {cog[i]:g}° refused (allowed: 0 to 359.9)"),
                         (bad_hdg, lambda i: f"heading {hdg[i]:g}° refused (allowed: 0 to 359, 511 not available)"),
-                        (text_status, lambda i: f"status {raw_status[i]!r} is not a code 0-15; taken as not given")):
+                        (text_status, lambda i: f"status {excerpt(raw_status[i])} is not a code 0-15; taken as not given")):
         for i in np.flatnonzero(mask.to_numpy()):
             notes[i] = notes[i] + (words(i),)
     def opt(s: Any, drop: Any) -> Any:

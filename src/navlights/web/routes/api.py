@@ -83,5 +83,7 @@ async def render_svg(request: Request) -> Response:
 @router.post("/api/display.json", tags=["pictures"], summary="The display of a vessel given as a JSON object",
              response_model=dict[str, Any])
 async def display_post(body: DisplayBody) -> JSONResponse:
-    """As `navlights lights --vessel-json ... --json` (schema: docs/schema/display.schema.json)."""
-    return JSONResponse(api.display_json(api.check_json_depth(body.vessel, "vessel"), body.edition))
+    """As `navlights lights --vessel-json ... --json` (schema: docs/schema/display.schema.json): the vessel read as
+    the CLI reads it (every field optional; propulsion defaults to power, none when being towed or pushed)."""
+    vessel = api.vessel_from_fields(api.check_json_depth(body.vessel, "vessel"))
+    return JSONResponse(api.display_json(vessel, body.edition))

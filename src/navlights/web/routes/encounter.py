@@ -10,7 +10,7 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ...errors import NavlightsError
+from ...errors import NavlightsError, excerpt
 import navlights.traffic.api as traffic
 from ..common import error_json, failed, page
 
@@ -22,7 +22,7 @@ WATERS = traffic.TRAFFIC_WATERS
 def _run(text: str, waters: str, edition: str | None) -> tuple[Any, tuple[str, str] | None]:
     """The encounter of the tracks, or the error as (field, message)."""
     if waters not in WATERS:
-        return None, ("waters", f"waters: {waters!r} is not allowed; allowed: {', '.join(WATERS)}")
+        return None, ("waters", f"waters: {excerpt(waters)} is not allowed; allowed: {', '.join(WATERS)}")
     try:
         return traffic.encounter(text, waters=waters, edition=edition or None), None
     except NavlightsError as e:
@@ -63,14 +63,16 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
 
 @router.get("/encounter.json", tags=["pages"], summary="An example encounter's timeline", response_model=dict[str, Any],
             responses=_RESPONSES)
-async def encounter_example_json(example: str = Query(EXAMPLE, description="an example track file's name"),
-                                 waters: str = Query("high-seas", description="high-seas, great-lakes or us-inland"),
+async def encounter_example_json(example: str = Query(EXAMPLE, description="an example track file's name",
+                                                     json_schema_extra={"enum": list(traffic.example_encounters())}),
+                                 waters: str = Query("high-seas", description="high-seas, great-lakes or us-inland",
+                                                     json_schema_extra={"enum": list(WATERS)}),
                                  edition: str | None = Query(None, description="judge under this edition")
                                  ) -> JSONResponse:
     """The timeline of an example encounter: vessels, events and every minute's look."""
     examples = traffic.example_encounters()
     if example not in examples:
-        return error_json(422, "example", f"example: {example!r} is not an example; allowed: {', '.join(examples)}")
+        return error_json(422, "example", f"example: {excerpt(example)} is not an example; allowed: {', '.join(examples)}")
     enc, err = _run(examples[example], waters, edition)
     return error_json(422, *err) if err else JSONResponse(enc.to_dict())
 

@@ -55,8 +55,18 @@ def train_page(request: Request) -> HTMLResponse:
     return page(request, "train.html", **_train_ctx(p, question["edition"], question=question, svg=svg, error=None))
 
 
+def _links(pointer: str) -> dict[str, Any]:
+    """OpenAPI links from a response holding a question's id at ``pointer`` to the operations that take it (so
+    that a stateful test, schemathesis's, can follow a question from asked to answered)."""
+    qid = f"$response.body#{pointer}"
+    return {"responses": {"200": {"description": "Successful Response", "links": {
+        "question": {"operationId": "train_result_json", "parameters": {"question_id": qid}},
+        "picture": {"operationId": "train_picture", "parameters": {"question_id": qid}},
+        "answer": {"operationId": "train_answer_json", "requestBody": {"question": qid, "choice": 0}}}}}}
+
+
 @router.get("/train.json", tags=["training"], summary="The current question and the progress",
-            openapi_extra=query_parameters(TrainQuery))
+            openapi_extra={**query_parameters(TrainQuery), **_links("/question/id")})
 def train_json(request: Request) -> dict[str, Any]:
     """The pending question for the edition (a new one once the last is answered): its picture
     (an SVG link and words) and the answers to choose from; and the learner's progress."""
@@ -79,7 +89,8 @@ async def train_answer_form(request: Request) -> Response:
     return RedirectResponse(f"/train/q/{a.question}", status_code=303)
 
 
-@router.post("/train/answer.json", tags=["training"], summary="Answer a question")
+@router.post("/train/answer.json", tags=["training"], summary="Answer a question", operation_id="train_answer_json",
+             openapi_extra=_links("/result/id"))
 def train_answer_json(request: Request, a: Answer) -> dict[str, Any]:
     """Record the answer (once; answering again returns the first result), with the right answer,
     the vessel's lights and their cites, and the progress."""
@@ -88,7 +99,8 @@ def train_answer_json(request: Request, a: Answer) -> dict[str, Any]:
     return {"result": result, "progress": p.summary(result["edition"])}
 
 
-@router.get("/train/q/{question_id}.json", tags=["training"], summary="One question (with its answer once answered)")
+@router.get("/train/q/{question_id}.json", tags=["training"], summary="One question (with its answer once answered)",
+            operation_id="train_result_json")
 def train_result_json(request: Request, question_id: QuestionId) -> dict[str, Any]:
     """A question as asked; once answered, also the vessel, the aspect, the right answer and the choice."""
     result = progress(request).stored(question_id)
@@ -110,7 +122,7 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
 
 
 @router.get("/train/picture/{question_id}.svg", tags=["training"], summary="A question's night picture",
-            response_class=Response, responses=SVG_RESPONSES)
+            response_class=Response, responses=SVG_RESPONSES, operation_id="train_picture")
 def train_picture(request: Request, question_id: QuestionId) -> Response:
     """The question's picture, without caption or hull (they would give the answer away)."""
     svg = _question_svg(progress(request), question_id)

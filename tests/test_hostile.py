@@ -1,0 +1,226 @@
+"""Issue 23: hostile and heavy use. Each defect the audit reproduced, as a regression test (each failed before its
+fix): error lines without a bound (item 8), plans the docs refuse (item 7), schema and behaviour (item 10),
+slow comparisons (item 2), slowloris (item 3), unreadable files (item 4, tests/test_hostile_files.py), AIS lines
+without a bound (item 9)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from fastapi.testclient import TestClient
+
+from navlights import api
+from navlights.cli import main
+from navlights.errors import NavlightsError, PlanError, excerpt
+from navlights.web.app import create_app
+
+EXAMPLES = Path(api.__file__).parent / "plan" / "examples"
+BASE = json.loads((EXAMPLES / "intl-1960-61m-power.json").read_text())
+#: The longest error line any test here accepts: a field, a short excerpt of the value, what is allowed.
+MAX_LINE = 600
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    app = create_app(tmp_path_factory.mktemp("hostile") / "progress.sqlite", seed=23)
+    return TestClient(app, raise_server_exceptions=False)
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def plan_with(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    p = copy.deepcopy(BASE)
+    node = p
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return p
+
+
+def plan_error(plan: Any) -> PlanError:
+    with pytest.raises(PlanError) as e:
+        api.check_plan(plan)
+    return e.value
+
+
+# --- item 8: an error quotes a short, marked excerpt of the value -------------------------------------------
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("abc", "'abc'"),
+    ("x" * 61, "'" + "x" * 60 + "…' (61 characters)"),
+    (["n"] * 100_000, "(100000 items)"),
+    ({"k" * 500: 1}, "(500 characters)"),
+    (True, "True"),
+])
+def test_excerpt_is_short_and_marked(value, shown):
+    text = excerpt(value)
+    assert shown in text and len(text) <= 200
+
+
+def test_a_1_mb_id_gives_a_short_line():
+    err = str(plan_error(plan_with(("lights", 0, "id"), "x" * 1_000_000)))
+    assert err.startswith("lights[0].id: 'xxx") and "(1000000 characters)" in err and len(err) < MAX_LINE
+
+
+def test_100000_notes_give_a_short_line():
+    err = str(plan_error(plan_with(("notes",), ["n"] * 100_000)))
+    assert err.startswith("notes: ") and "(100000 items)" in err and len(err) < MAX_LINE
+
+
+def test_a_long_key_in_a_plan_is_cut_too():
+    err = str(plan_error(plan_with(("lights", 0, "k" * 100_000), 1)))
+    assert "unknown field" in err and len(err) < MAX_LINE
+
+
+def test_identify_json_quotes_a_long_notation_once_and_short(client):
+    notation = "W" * 199
+    r = client.get("/identify.json", params={"notation": notation})
+    assert r.status_code == 422
+    line = r.json()["error"]
+    assert notation not in line and "(199 characters)" in line and len(line) < 1000
+
+
+def test_cli_long_value_in_vessel_json_gives_a_short_line(tmp_path, capsys):
+    f = tmp_path / "v.json"
+    f.write_text(json.dumps({"propulsion": "power", "length": "9" * 1_000_000}))
+    code, out, err = run(capsys, "lights", "--vessel-json", f"@{f}")
+    assert code == 2 and err.count("\n") == 1 and len(err) < MAX_LINE and "(1000000 characters)" in err
+
+
+def test_web_long_body_key_gives_a_short_line(client):
+    r = client.post("/api/display.json", json={"edition": "intl-1960", "x" * 60_000: 1, "vessel": {}})
+    assert r.status_code == 422 and len(r.text) < MAX_LINE
+
+
+def test_every_navlights_error_is_bounded():
+    """The last guard: a message built from a huge value anywhere is cut, marked."""
+    assert len(str(NavlightsError("x" * 10_000_000))) < 2100
+
+
+# --- item 7: check-plan refuses what its docs refuse, one line naming the field ------------------------------
+
+
+@pytest.mark.parametrize("path, value, field, words", [
+    # a shape's size: a finite number of metres (Annex I 6: a ball of at least 0.6 m; 10 m is no day shape)
+    (("shapes",), [{"id": "s", "role": "ball-anchor", "shape": "ball", "position_m": {"x": 50, "y": 0, "z": 5},
+                    "size_m": float("inf")}], "shapes[0].size_m", "finite"),
+    (("shapes",), [{"id": "s", "role": "ball-anchor", "shape": "ball", "position_m": {"x": 50, "y": 0, "z": 5},
+                    "size_m": 1e6}], "shapes[0].size_m", "at most 10"),
+    # heights are JSON numbers: true is not 1, "12" is not 12
+    (("lights", 0, "position_m", "z"), True, "lights[0].position_m.z", "true is not a number"),
+    (("lights", 0, "position_m", "z"), "12", "lights[0].position_m.z", "'12' is not a number"),
+    (("lights", 0, "position_m", "z"), 1e308, "lights[0].position_m.z", "at most 100"),
+    (("lights", 0, "position_m", "z"), float("nan"), "lights[0].position_m.z", "finite"),
+    (("lights", 0, "position_m", "y"), -1e308, "lights[0].position_m.y", "at least -1000"),
+    (("lights", 0, "range_nm"), float("inf"), "lights[0].range_nm", "finite"),
+    (("lights", 0, "all_round"), 1, "lights[0].all_round", "is not true or false"),
+    (("lights", 0, "also_roles"), ["masthead"], "lights[0].also_roles[0]", "own role"),
+])
+def test_plan_values_the_docs_refuse(path, value, field, words):
+    err = plan_error(plan_with(path, value))
+    assert err.field == field and str(err).startswith(f"{field}: ") and words in str(err), str(err)
+    assert "\n" not in str(err)
+
+
+def test_also_roles_given_twice():
+    p = copy.deepcopy(BASE)
+    p["lights"][0]["also_roles"] = ["masthead-aft", "masthead-aft"]
+    err = plan_error(p)
+    assert err.field == "lights[0].also_roles[1]" and "given twice" in str(err)
+
+
+@pytest.mark.parametrize("text, field", [
+    ('{"edition": "intl-1960", "edition": "intl-1972"}', "edition"),
+    ('{"lights": [{"position_m": {"x": 1, "z": 2, "z": 12}}]}', "lights[0].position_m.z"),
+])
+def test_duplicate_json_keys_are_refused_naming_their_path(text, field):
+    with pytest.raises(PlanError) as e:
+        api.parse_plan(text)
+    assert e.value.field == field and str(e.value) == f"{field}: given twice in one object; allowed: each key once"
+
+
+def test_duplicate_keys_in_the_cli_and_the_web(tmp_path, capsys, client):
+    text = json.dumps(BASE)[:-1] + ', "edition": "intl-1972"}'
+    f = tmp_path / "p.json"
+    f.write_text(text)
+    code, _, err = run(capsys, "check-plan", str(f))
+    assert code == 2 and err.strip() == "navlights: error: edition: given twice in one object; allowed: each key once"
+    r = client.post("/plan.json", content=text.encode(), headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["field"] == "edition"
+    r = client.post("/plan", data={"plan": text}, headers={"Origin": "http://testserver"})
+    assert r.status_code == 422 and "given twice" in r.text
+
+
+def test_a_plan_written_infinity_in_the_cli(tmp_path, capsys):
+    f = tmp_path / "p.json"
+    p = copy.deepcopy(BASE)
+    p["lights"][0]["position_m"]["z"] = 1e999          # json.dumps writes Infinity
+    f.write_text(json.dumps(p))
+    code, _, err = run(capsys, "check-plan", str(f))
+    assert code == 2 and err.startswith("navlights: error: lights[0].position_m.z: inf is not a finite number")
+
+
+def test_the_example_plans_still_read():
+    for f in sorted(EXAMPLES.glob("*.json")):
+        api.check_plan(api.parse_plan(f.read_text()))
+
+
+def test_the_schema_file_is_the_model():
+    """docs/schema/plan-input.schema.json is what the model reads (written from it)."""
+    doc = json.loads((Path(__file__).parents[1] / "docs" / "schema" / "plan-input.schema.json").read_text())
+    assert doc == api.plan_input_schema()
+
+
+# --- item 10: the OpenAPI document declares what is accepted ------------------------------------------------
+
+
+def test_the_plan_body_is_declared(client):
+    """POST /plan.json {} was schema-valid (dict[str, Any]) and refused: the body's schema is now the plan's."""
+    spec = client.get("/openapi.json").json()
+    schema = spec["paths"]["/plan.json"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    v = jsonschema.Draft202012Validator(schema)
+    assert not v.is_valid({}) and set(schema["required"]) == {"edition", "vessel", "lights"}
+    for f in sorted(EXAMPLES.glob("*.json")):
+        v.validate(json.loads(f.read_text()))
+    assert client.post("/plan.json", json={}).json()["error"] == "edition: is required"
+
+
+def test_the_display_vessel_is_declared_and_read_as_the_cli_reads_it(client):
+    """{"vessel": {}} was refused with 'propulsion: is required' though its schema allowed it: propulsion now
+    defaults as in --vessel-json (power; none for a vessel in tow), and the schema says so."""
+    spec = client.get("/openapi.json").json()
+    vessel = spec["components"]["schemas"]["DisplayBody"]["properties"]["vessel"]
+    assert "required" not in vessel and vessel["properties"]["propulsion"]["default"] == "power"
+    assert vessel["additionalProperties"] is False
+    v = jsonschema.Draft202012Validator(vessel)
+    assert v.is_valid({}) and v.is_valid({"length": "200 ft", "towing": {"tow_length": "650 ft"}})
+    assert not v.is_valid({"length": 200}) and not v.is_valid({"colour": "red"})
+    r = client.post("/api/display.json", json={"edition": "intl-1960", "vessel": {"length": "200 ft"}})
+    assert r.status_code == 200 and r.json()["vessel"]["propulsion"] == "power"
+    # {} itself: a fact the edition needs (the length, 1960 Rule 7(a)), named as the CLI names it
+    r = client.post("/api/display.json", json={"edition": "intl-1960", "vessel": {}})
+    assert r.status_code == 422 and r.json()["field"] == "length"
+
+
+def test_the_encounter_example_is_an_enum(client):
+    spec = client.get("/openapi.json").json()
+    params = {p["name"]: p["schema"] for p in spec["paths"]["/encounter.json"]["get"]["parameters"]}
+    from navlights.traffic.api import example_encounters
+    assert params["example"]["enum"] == list(example_encounters())
+    assert params["waters"]["enum"] == ["high-seas", "great-lakes", "us-inland"]
+
+
+def test_a_bare_carriage_return_in_tracks_is_one_line(client):
+    """Found by the stateless run once the schemas changed: csv.Error was a 500."""
+    r = client.post("/encounter.json", content=b"time,ident\r\rx\n\"a\rb", headers={"content-type": "text/csv"})
+    assert r.status_code == 422 and r.json()["field"] == "tracks"
