@@ -224,3 +224,51 @@ def test_a_bare_carriage_return_in_tracks_is_one_line(client):
     """Found by the stateless run once the schemas changed: csv.Error was a 500."""
     r = client.post("/encounter.json", content=b"time,ident\r\rx\n\"a\rb", headers={"content-type": "text/csv"})
     assert r.status_code == 422 and r.json()["field"] == "tracks"
+
+
+# --- item 9: NMEA lines are bounded; a file is read in bounded pieces ----------------------------------------
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 64, 65536])
+def test_bounded_lines_cuts_long_lines_and_keeps_the_rest(chunk):
+    import io
+
+    from navlights.traffic.ais import bounded_lines
+    text = b"ab\n" + b"x" * 25 + b"\ncd\n\n" + b"y" * 10 + b"\n" + b"z" * 40
+    lines = list(bounded_lines(io.BytesIO(text), limit=10, chunk=chunk))
+    assert lines == [b"ab", b"x" * 11, b"cd", b"", b"y" * 10, b"z" * 11]
+
+
+def test_a_long_line_is_counted_bad_among_good_ones(tmp_path):
+    from pyais import encode_dict
+
+    from navlights.traffic.ais import TOO_LONG, read
+    good = encode_dict({"type": 1, "mmsi": 366000001, "lat": 40.5, "lon": -73.9})[0]
+    f = tmp_path / "mixed.nmea"
+    f.write_text(f"{good}\n!AIVDM,{'Q' * 5000}\n{good}\n")
+    data = read(f, default_time="2024-05-01T21:00:00Z")
+    assert data.bad == {TOO_LONG: 1} and len(data.reports) == 2 and data.read == 3
+
+
+def _peak_rss_kb(f: Path) -> int:
+    """The peak memory (KiB) of `navlights ais FILE` in a process of its own."""
+    import subprocess
+    import sys
+    code = ("import resource, sys; from navlights.cli import main; main(['ais', sys.argv[1]]); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, str(f)], capture_output=True, text=True, timeout=120)
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_50_mb_sentence_costs_no_more_memory_than_a_short_file(tmp_path):
+    """A single 50 MB sentence reached 186 MB RSS, a 200 MB file with no newline 449 MB: read in 64 KiB pieces,
+    a line cut at 1 KiB, the peak is that of a short file (a few MB of slack for the allocator)."""
+    small = tmp_path / "small.nmea"
+    small.write_bytes(b"!AIVDM,1,1,,A,x,0*00\n")
+    big = tmp_path / "big.nmea"
+    with big.open("wb") as fh:
+        fh.write(b"!AIVDM,1,1,,A,")
+        for _ in range(50):
+            fh.write(b"B" * 1_000_000)
+    base, peak = _peak_rss_kb(small), _peak_rss_kb(big)
+    assert peak - base < 10_000, (base, peak)

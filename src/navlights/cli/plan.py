@@ -40,6 +40,8 @@ def read_plan_file(path: str) -> Any:
     except UnicodeDecodeError:
         raise PlanError(f"plan: {name} is not UTF-8 text; allowed: a JSON or TOML file", field="plan",
                         value=path) from None
+    if not text.strip():
+        raise PlanError(f"plan: {name} is empty; allowed: a JSON or TOML lighting plan", field="plan", value=path)
     try:
         if path.endswith(".toml"):
             return tomllib.loads(text)
@@ -63,7 +65,9 @@ def read_plan_file(path: str) -> Any:
 def check_plan_cmd(plan: str, html: str | None, as_json: bool) -> None:
     """Check a lighting plan (JSON or TOML; - for stdin) against its edition's rules, state by state.
 
-    Exit 0 when it complies, 1 when it does not, 2 when the plan cannot be read.
+    Exit 0 when it complies, 1 when it does not, 2 when the plan cannot be read (one line naming the file or the
+    field: numbers are JSON numbers, finite and in range; a key given twice is refused) or the --html path cannot
+    be written (checked before the work).
     """
     from .. import api
     if html:

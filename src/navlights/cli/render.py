@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from .options import edition_option, print_json, vessel_from_options, vessel_options
+from .options import check_output, edition_option, print_json, vessel_from_options, vessel_options
 from ..errors import excerpt
 
 _VIEWS = ["night", "day", "plan"]
@@ -73,6 +73,7 @@ def render_cmd(edition: str, view: str, aspect: float, distance: float | None, e
     """Draw a vessel's lights or shapes as an observer sees them, or their arcs from above."""
     from .. import api
     fmt = _output_format(output)
+    check_output(output, "output")             # before the work: a path that cannot be written fails at once
     vessel = vessel_from_options(opts)
     gif = fmt == ".gif"
     kw: dict[str, Any] = dict(view=view, distance_nm=distance, width=width or (480 if gif else 800),

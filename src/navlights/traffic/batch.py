@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from .ais import AisData, AisInputError, Static
-from .tables import frame_statics, normalise_columns, read_frame
+from .tables import frame_statics, normalise_columns, read_frame, unreadable_table
 from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
-from ..errors import excerpt
 
 CONNECT_TIMEOUT = "10s"
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
@@ -89,11 +88,11 @@ def _inputs(path: str) -> tuple[list[str], str]:
     else:
         files = sorted(glob.glob(path)) if any(ch in path for ch in "*?[") else ([path] if p.is_file() else [])
     if not files:
-        raise AisInputError(f"input: {excerpt(path)} holds no .parquet or .csv file", field="input", value=path,
+        raise AisInputError(f"input: {path!r} holds no .parquet or .csv file", field="input", value=path,
                             allowed="a Parquet or CSV file, a directory of them, or a glob")
     kinds = {"csv" if f.lower().endswith(".csv") else "parquet" for f in files}
     if len(kinds) > 1:
-        raise AisInputError(f"input: {excerpt(path)} mixes CSV and Parquet files; give one kind", field="input",
+        raise AisInputError(f"input: {path!r} mixes CSV and Parquet files; give one kind", field="input",
                             value=path, allowed="all .csv or all .parquet")
     return files, kinds.pop()
 
@@ -102,12 +101,33 @@ def read_dataset(path: str, blocksize: str = "64MB") -> Any:
     """A Dask DataFrame of the dataset's rows, columns renamed to the reader's (CSV read as text)."""
     import dask.dataframe as dd
     files, kind = _inputs(path)
-    if kind == "csv":
-        ddf = dd.read_csv(files, dtype=str, keep_default_na=False, blocksize=blocksize)
-    else:
-        ddf = dd.read_parquet(files)
+    for f in files:
+        if os.path.getsize(f) == 0:
+            raise AisInputError(f"input: '{f}' is empty; allowed: a Parquet or CSV file with rows", field="input",
+                                value=f, allowed="a Parquet or CSV file with rows")
+    try:
+        if kind == "csv":
+            ddf = dd.read_csv(files, dtype=str, keep_default_na=False, blocksize=blocksize)
+        else:
+            ddf = dd.read_parquet(files)
+    except Exception as e:      # dask, pandas and pyarrow raise many kinds on a file that is not what it says
+        raise _unreadable(files, path, e, kind) from None
     ddf = ddf.rename(columns=normalise_columns(list(ddf.columns), path))
     return ddf.loc[:, [c for c in dict.fromkeys(ddf.columns)]]
+
+
+def _unreadable(files: list[str], path: str, e: BaseException, kind: str) -> AisInputError:
+    """One line naming the input (its one file, or the dataset) and why it cannot be read."""
+    err = unreadable_table(files[0] if len(files) == 1 else path, e, kind == "parquet")
+    return AisInputError(str(err).replace("file: ", "input: ", 1), field="input", value=err.value,
+                         allowed=err.allowed)
+
+
+#: What reading a table raises where a file is not what it says (found only when a block is read, on a worker).
+def _table_errors() -> tuple[type[BaseException], ...]:
+    import pandas as pd
+    import pyarrow as pa
+    return (UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError, pa.lib.ArrowException)
 
 
 def _statics(ddf: Any) -> dict[str, Static]:
@@ -137,8 +157,8 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
 
 def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | None = None,
         workers: int | None = None, progress: bool = True, blocksize: str = "64MB") -> dict[str, Any]:
-    """Map a dataset to output rows on Dask and write them as Parquet under ``output_path``; a summary."""
-    import pandas as pd
+    """Map a dataset to output rows on Dask and write them as Parquet under ``output_path``; a summary. An input
+    file that cannot be read as its kind is one :class:`AisInputError` naming it."""
     if workers is not None and not 1 <= workers <= 256:
         raise AisInputError(f"workers: {workers} is out of range; allowed: 1 to 256", field="workers",
                             value=workers, allowed="1 to 256")
@@ -146,34 +166,46 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
     t0 = time.perf_counter()
     out_dir = Path(output_path)
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
-        raise AisInputError(f"output: {excerpt(output_path)} exists and is not an empty directory; allowed: a new or empty "
+        raise AisInputError(f"output: {output_path!r} exists and is not an empty directory; allowed: a new or empty "
                             "directory", field="output", value=output_path, allowed="a new or empty directory")
     ddf = read_dataset(input_path, blocksize)
+    files, kind = _inputs(input_path)
     client, cluster = _client(scheduler, workers)
     try:
-        t1 = time.perf_counter()
-        statics = _statics(ddf)
-        t2 = time.perf_counter()
-        cpu0 = client.run(time.process_time)
-        meta = _frame([])
-        out = ddf.map_partitions(_partition, choice, statics, meta=meta)
-        task = out.to_parquet(output_path, write_index=False, compute=False)
-        future = client.compute(task)
-        if progress:            # on stderr, so that stdout stays the summary (or its JSON)
-            import contextlib
-            import sys
-
-            from distributed import progress as bar
-            with contextlib.redirect_stdout(sys.stderr):
-                bar(future)
-        future.result()
-        t3 = time.perf_counter()
-        cpu1 = client.run(time.process_time)
-        written = pd.read_parquet(output_path, columns=["candidates", "flags"])
+        return _run(ddf, output_path, choice, client, progress, input_path, t0)
+    except _table_errors() as e:
+        raise _unreadable(files, input_path, e, kind) from None
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _run(ddf: Any, output_path: str, choice: Choice, client: Any, progress: bool, input_path: str,
+         t0: float) -> dict[str, Any]:
+    """:func:`run` once the dataset is open and the cluster up (it closes them)."""
+    import time
+
+    import pandas as pd
+    t1 = time.perf_counter()
+    statics = _statics(ddf)
+    t2 = time.perf_counter()
+    cpu0 = client.run(time.process_time)
+    meta = _frame([])
+    out = ddf.map_partitions(_partition, choice, statics, meta=meta)
+    task = out.to_parquet(output_path, write_index=False, compute=False)
+    future = client.compute(task)
+    if progress:            # on stderr, so that stdout stays the summary (or its JSON)
+        import contextlib
+        import sys
+
+        from distributed import progress as bar
+        with contextlib.redirect_stdout(sys.stderr):
+            bar(future)
+    future.result()
+    t3 = time.perf_counter()
+    cpu1 = client.run(time.process_time)
+    written = pd.read_parquet(output_path, columns=["candidates", "flags"])
     return {"input": input_path, "output": output_path, "rows": int(len(written)),
             "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
             "several_candidates": int((written["candidates"] > 1).sum()),
