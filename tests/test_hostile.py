@@ -272,3 +272,177 @@ def test_a_50_mb_sentence_costs_no_more_memory_than_a_short_file(tmp_path):
             fh.write(b"B" * 1_000_000)
     base, peak = _peak_rss_kb(small), _peak_rss_kb(big)
     assert peak - base < 10_000, (base, peak)
+
+
+# --- item 2: comparisons made once per pair, off the event loop ----------------------------------------------
+
+
+def test_a_comparison_is_made_once_per_pair_even_when_asked_at_once(monkeypatch):
+    """Eight threads asking for one pair not yet made: the engine runs once, all get the same answer."""
+    import threading
+
+    from navlights.engines import compare as engine
+    calls = []
+    real = engine.differences
+
+    def counted(a, b):
+        calls.append((a.id, b.id))
+        return real(a, b)
+
+    monkeypatch.setattr(engine, "differences", counted)
+    api._DIFFERENCES.clear()
+    got: list[Any] = []
+    threads = [threading.Thread(target=lambda: got.append(api.differences("intl-1972", "us-inland")))
+               for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert calls == [("intl-1972", "us-inland")] and len(got) == 8 and all(g is got[0] for g in got)
+    api.differences("1972", "us-inland")                   # an alias is the same pair
+    assert len(calls) == 1
+    with pytest.raises(NavlightsError):                    # an error is not remembered
+        api.differences("intl-1972", "intl-1960")
+
+
+def test_the_memo_is_bounded():
+    memo = api.PairMemo(2)
+    eds = [api.edition(e) for e in ("intl-1897", "intl-1948", "intl-1960")]
+    for e in eds:
+        memo.get(e, e, lambda a, b: a.id)
+    assert not memo.cached(eds[0], eds[0]) and memo.cached(eds[2], eds[2])
+
+
+def test_editions_json_does_not_wait_behind_a_slow_comparison(tmp_path):
+    """/regimes.json for a pair not yet made took seconds of CPU on the event loop and /editions.json waited for it
+    (32.5 s under the audit's load); now the comparison runs in a thread and /editions.json is answered at once."""
+    import asyncio
+    import time
+
+    import httpx
+
+    from navlights.web import pages
+    api._DIFFERENCES.clear()
+    pages.differences_bytes.cache_clear()
+    app = create_app(tmp_path / "p.sqlite")
+    done: dict[str, float] = {}
+
+    async def get(c: httpx.AsyncClient, path: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        r = await c.get(path)
+        assert r.status_code == 200
+        done[path] = time.perf_counter()
+
+    async def both() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            await c.get("/editions.json")                  # its first answer is made once: not what is measured
+            await asyncio.gather(get(c, "/regimes.json?a=intl-1897&b=us-inland-rules", 0.0),
+                                 get(c, "/editions.json", 0.05))
+
+    asyncio.run(both())
+    assert done["/editions.json"] < done["/regimes.json?a=intl-1897&b=us-inland-rules"]
+
+
+# --- item 3: slowloris ---------------------------------------------------------------------------------------
+
+#: Half-open connections the test opens (the audit's 1,000 are in benchmarks/load_hostile.py).
+HALF_OPEN = 300
+
+
+def _serve(tmp_path: Path, *extra: str) -> tuple[Any, int]:
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = "import sys; from navlights.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--db",
+                             str(tmp_path / "p.sqlite"), "--log-level", "warning", *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.stderr.read().decode()[-2000:] if proc.stderr else ""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                return proc, port
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise AssertionError("the server did not start in 60 s")
+
+
+def _closed_by_server(s: Any) -> bool:
+    s.setblocking(False)
+    try:
+        return bool(s.recv(1) == b"")
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_half_open_connections_do_not_crowd_out_a_client(tmp_path):
+    """300 connections that send half a request head and stop: a normal /healthz is answered at once; the server
+    closes the half-open ones past 32 from one address at once, and the rest when the head timeout runs out (before:
+    none was ever closed, and at 512 every new request got 503)."""
+    import socket
+    import time
+    import urllib.request
+    proc, port = _serve(tmp_path, "--workers", "1", "--head-timeout", "2")
+    socks = []
+    try:
+        for _ in range(HALF_OPEN):
+            s = socket.create_connection(("127.0.0.1", port))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            socks.append(s)
+        t0 = time.monotonic()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as r:
+            assert r.status == 200
+        assert time.monotonic() - t0 < 5.0
+        time.sleep(0.5)
+        assert sum(_closed_by_server(s) for s in socks) >= HALF_OPEN - 32
+        time.sleep(2.5)
+        assert sum(_closed_by_server(s) for s in socks) == HALF_OPEN
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as r:     # still serving
+            assert r.status == 200
+    finally:
+        for s in socks:
+            s.close()
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_a_slow_but_complete_head_and_keep_alive_are_served(tmp_path):
+    """The guard closes only what waits too long: a head sent in pieces within the timeout is answered, and a
+    kept-alive connection gets a second answer (its timer starts again after each answer)."""
+    import socket
+    import time
+    proc, port = _serve(tmp_path, "--workers", "1", "--head-timeout", "2")
+    try:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            for piece in (b"GET /healthz HTTP/1.1\r\n", b"Host: 127.0.0.1\r", b"\n\r\n"):
+                s.sendall(piece)
+                time.sleep(0.3)
+            first = s.recv(4096)
+            time.sleep(1.0)
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            second = s.recv(4096)
+        assert first.startswith(b"HTTP/1.1 200") and second.startswith(b"HTTP/1.1 200")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_serve_picks_its_workers(monkeypatch):
+    """--workers auto: the CPUs this process may use, at most 4 (each worker holds caches of its own)."""
+    import os
+
+    from navlights.cli import serve
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(16)))
+    assert serve.auto_workers() == serve.AUTO_WORKERS_MAX == 4
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    assert serve.auto_workers() == 1

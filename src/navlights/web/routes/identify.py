@@ -19,7 +19,7 @@ PICTURES = 20
 
 
 @router.get("/identify", response_class=HTMLResponse, include_in_schema=False)
-async def identify_page(request: Request) -> HTMLResponse:
+def identify_page(request: Request) -> HTMLResponse:
     data, err = answer(IdentifyQuery, request, pages.identify)
     pictures: dict[int, str | None] = {}
     if data and data.get("result"):
@@ -31,7 +31,7 @@ async def identify_page(request: Request) -> HTMLResponse:
 
 @router.get("/identify.json", tags=["pages"], summary="Ranked readings of a picture seen",
             response_model=dict[str, Any], openapi_extra=query_parameters(IdentifyQuery))
-async def identify_json(request: Request) -> JSONResponse:
+def identify_json(request: Request) -> JSONResponse:
     """What a typed picture may be: ranked hypotheses (vessel class, aspect interval, heading cue,
     cites). 503 where this build has no identification engine."""
     q = json_query(IdentifyQuery, request)
