@@ -58,3 +58,20 @@ def test_dask_gives_the_same_rows_as_one_process(dataset, tmp_path):
     pd.testing.assert_frame_equal(a, b, check_dtype=False)
     assert set(a["edition"]) == {"us-inland", "intl-1972"}
     assert (a["candidates"] > 1).any() and a["flags"].str.contains("no-length").any()
+
+
+def test_times_never_convert_missing_numbers_by_unit():
+    """Issue 23, item 6: the conversion by unit ran over every row, NaN included, and failed now and then in a
+    Dask worker with FloatingPointError; it now sees only the rows that hold a number, so a column of ISO times
+    converts under any floating-point error state. A Unix time past datetime64[ns] (2262) is missing, not a crash."""
+    import numpy as np
+
+    from navlights.traffic.tables import _times
+    iso = pd.Series(["2024-05-01T12:00:00", "", "2024-05-01T12:01:00"])
+    with np.errstate(all="raise"):
+        got = _times(iso)
+    assert [t.isoformat() if t is not pd.NaT else None for t in got] == [
+        "2024-05-01T12:00:00+00:00", None, "2024-05-01T12:01:00+00:00"]
+    mixed = _times(pd.Series(["1700000000", "1700000000000", "99999999999", "abc"]))
+    assert mixed.iloc[0] == mixed.iloc[1] == pd.Timestamp("2023-11-14T22:13:20Z")   # seconds; milliseconds
+    assert mixed.iloc[2] is pd.NaT and mixed.iloc[3] is pd.NaT

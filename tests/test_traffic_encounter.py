@@ -124,6 +124,9 @@ BAD = [
     (H + "2020-09-14T21:00:00Z,A,50,0,400,power,20 m\n", "line 2: heading: '400'", "0 to 360"),
     (H + "2020-09-14T21:00:00Z,A,50,0,0,power,20 m\n", "tracks: '1 vessel'", "two or more"),
     (H + "2020-09-14T21:00:00Z,,50,0,0,power,20 m\n", "line 2: ident", "empty"),
+    # a lone carriage return inside an unquoted field is not CSV (it was a 500 on the web)
+    (H + "2020-09-14T21:00:00Z,A\rB,50,0,0,power,20 m\n", "tracks: 'line 2'", "cannot be read as CSV"),
+    ("time,ident\rx,lat,lon,heading\n", "tracks: 'line 1'", "cannot be read as CSV"),
 ]
 
 
@@ -182,11 +185,11 @@ def test_cli_bad_input_exit_2_one_line(tmp_path, capsys, text) -> None:
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(tmp_path_factory):
     from fastapi.testclient import TestClient
 
     from navlights.web.app import create_app
-    return TestClient(create_app())
+    return TestClient(create_app(tmp_path_factory.mktemp("web") / "progress.sqlite"))     # kept results beside it
 
 
 def test_page_shows_the_example(client) -> None:
@@ -197,7 +200,9 @@ def test_page_shows_the_example(client) -> None:
 
 
 def test_page_posted_tracks(client) -> None:
+    """The posted tracks are kept: 303 to their address, which shows the timeline."""
     r = client.post("/encounter", data={"tracks": tracks(), "waters": "high-seas", "edition": ""})
+    assert r.history[0].status_code == 303 and r.url.path.startswith("/encounter/r/")
     assert r.status_code == 200 and "she is heading for you" in r.text
 
 

@@ -67,4 +67,4 @@ def test_not_a_mapping():
 
 def test_describe_in_mariners_words():
     v = vessel({"propulsion": "power", "length": "200 ft", "towing": {"tow_length": "700 ft"}})
-    assert v.describe() == "power-driven vessel, 200 ft (61.0 m), under way, towing (tow 700 ft (213.4 m))"
+    assert v.describe() == "power-driven vessel, 200 ft (61 m), under way, towing (tow 700 ft (213.4 m))"

@@ -81,7 +81,9 @@ def test_explore_page_shows_the_same_data(client):
 def test_explore_first_visit_shows_a_200_ft_vessel(client):
     page, twin = client.get("/explore"), client.get("/explore.json")
     assert page.status_code == twin.status_code == 200
-    assert twin.json()["description"].startswith("power-driven vessel, 200 ft")
+    # the first visit opens on intl-1972, which speaks metres first (docs/design.md, Units): 200 ft = 60.96 m
+    assert twin.json()["edition"] == "intl-1972"
+    assert twin.json()["description"].startswith("power-driven vessel, 61 m (200 ft)")
     assert 'value="200 ft"' in page.text
 
 

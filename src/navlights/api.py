@@ -151,7 +151,7 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
     return {
         "edition": d.edition, "edition_title": edition(edition_name).title,
         "vessel": d.vessel.to_json(),
-        "description": d.vessel.describe(), "period": per,
+        "description": d.vessel.describe(d.length_system), "period": per,
         "choose": choose if isinstance(choose, str) else dict(choose),
         "edges": "closed: an aspect on an arc end sees the light; a single aspect where arcs meet is "
                  "its own sector (start_deg == end_deg); a sector with start_deg > end_deg runs through 0",
@@ -279,6 +279,30 @@ def differences(edition_a: str, edition_b: str) -> dict[str, Any]:
 def differences_json(edition_a: str, edition_b: str) -> dict[str, Any]:
     """:func:`differences` as JSON-ready data (it already is)."""
     return differences(edition_a, edition_b)
+
+
+def length_system(*edition_names: str | Edition) -> str:
+    """The unit system the editions speak lengths in together: "metres" or "feet" (``units.shared_system``:
+    the one they share, else metres).
+
+    >>> length_system("intl-1972"), length_system("1960"), length_system("intl-1960", "us-inland")
+    ('metres', 'feet', 'metres')
+    """
+    from .units import shared_system
+    return shared_system(edition(e).length_system for e in edition_names)
+
+
+def lengths_words(lengths_ft: list[float], system: str, dash: str = "–") -> str:
+    """The span of the vessel lengths a difference touches (``lengths_ft``, as the JSON gives them), in words
+    of ``system``: ``'3.5–150 m'``; '' when there are none.
+
+    >>> lengths_words([11.5, 52.5], "metres", "-"), lengths_words([11.5, 52.5], "feet")
+    ('3.5-16 m', '11.5–52.5 ft')
+    """
+    from .units import fmt_span, ft_to_m
+    if not lengths_ft:
+        return ""
+    return fmt_span(ft_to_m(min(lengths_ft)), ft_to_m(max(lengths_ft)), system, dash)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -637,10 +661,11 @@ def check_plan_json(plan: Any) -> dict[str, Any]:
     return dict(check_plan(plan).to_dict())
 
 
-def plan_report_html(report: Any) -> str:
-    """A printable HTML report of a plan check: verdict, profile and plan drawn to scale, every finding."""
+def plan_report_html(report: Any, footer: str | None = None) -> str:
+    """A printable HTML report of a plan check: verdict, profile and plan drawn to scale, every finding;
+    ``footer``: a line at its foot (the web app's: where the result is kept, and the navlights version)."""
     from .plan.html import report_html
-    return report_html(report)
+    return report_html(report, footer)
 
 
 def plan_views_svg(report: Any) -> str:
@@ -748,3 +773,17 @@ def prepare_identify(cache_dir: str | None = None) -> list[str]:
     for ed in eds:
         _identify.index(ed, cache_dir)
     return [ed.id for ed in eds]
+
+
+# --- the vessel form and the situations by name (the web's Explore, issue 21), re-exported: the flat fields in order;
+# each fact's flat field; what an edition's conditions test and the rules that ask for each fact (of an Edition);
+# how common a situation is (for ranking only)
+from .classes import commonness, tested as facts_tested  # noqa: E402, F401
+from .situations import FACT_FIELDS, fact_rules  # noqa: E402, F401
+from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
+
+
+def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str, dict[str, Any]]]:
+    """The edition's situations by name, one vessel each as flat fields (``navlights.situations``)."""
+    from .situations import situations as _situations
+    return _situations(edition(edition_name))

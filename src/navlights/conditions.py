@@ -3,7 +3,8 @@
 A ``when`` table ANDs its keys. A key's value is a scalar (equal), a list (one
 of), or a table of comparisons (``lt``, ``le``, ``gt``, ``ge``, ``ne``,
 ``present``). ``any = [{...}, {...}]`` holds when one branch holds.
-Lengths in conditions are written with units as the rule writes them ("150 ft").
+Lengths in conditions are written with units as the rule writes them ("150 ft"); a condition's words
+give them back in the edition's unit system (``system``: "feet" or "metres", see units.py).
 
 >>> c = compile_when({"propulsion": "power", "length": {"ge": "150 ft"}})
 >>> evaluate(c, {"propulsion": "power", "length": 45.72})
@@ -12,6 +13,8 @@ True
 False
 >>> evaluate(c, {"propulsion": "power", "length": None}) is None
 True
+>>> c.text, compile_when({"length": {"lt": "20 m"}}, system="metres").text
+('propulsion power and length at least 150 ft', 'length under 20 m')
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any, get_args
 
 from . import vessel as _v
 from .model import Condition
-from .units import fmt_length, parse_length
+from .units import DEFAULT_SYSTEM, fmt_band, parse_length
 
 #: fact name -> (type, allowed values or None, vessel field named in messages, example)
 FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
@@ -68,6 +71,9 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     "waters": ("enum", get_args(_v.InlandWaters), "waters", "great-lakes"),
     "special_anchorage": ("bool", None, "special_anchorage", "true"),
 }
+#: The length facts' examples for an edition that speaks metres (FACTS gives them in feet).
+METRIC_EXAMPLES: dict[str, str] = {"length": "'61 m'", "breadth": "'9 m'", "tow_length": "'200 m'",
+                                   "gear_extent": "'150 m'"}
 COMPARISONS = ("lt", "le", "gt", "ge", "ne", "present")
 _WORDS = {"lt": "under", "le": "at most", "gt": "over", "ge": "at least", "ne": "not"}
 
@@ -99,14 +105,15 @@ def _value(fact: str, raw: Any, path: str) -> Any:
     return raw
 
 
-def _show(fact: str, v: Any) -> str:
+def _show(fact: str, v: Any, system: str = DEFAULT_SYSTEM) -> str:
     if FACTS[fact][0] == "length":
-        return fmt_length(v).split(" (")[0]
+        return fmt_band(v, system)
     return f"{v:g}" if isinstance(v, float) else str(v).lower()
 
 
-def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:
-    """Compile a ``when`` table, raising :class:`ConditionError` with the key path."""
+def compile_when(when: dict[str, Any] | None, path: str = "when", *, system: str = DEFAULT_SYSTEM) -> Condition:
+    """Compile a ``when`` table, raising :class:`ConditionError` with the key path; its words write lengths in
+    ``system`` (the edition's: "feet" or "metres")."""
     if not when:
         return Condition()
     tests: list[tuple[str, str, Any]] = []
@@ -117,7 +124,7 @@ def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:
         if key == "any":
             if not isinstance(raw, list) or not raw:
                 raise ConditionError(f"{kp}: expected a non-empty list of tables")
-            subs = tuple(compile_when(b, f"{kp}[{i}]") for i, b in enumerate(raw))
+            subs = tuple(compile_when(b, f"{kp}[{i}]", system=system) for i, b in enumerate(raw))
             branches.append(Condition(any_of=subs, text="(" + " or ".join(s.text for s in subs) + ")"))
             words.append(branches[-1].text)
             continue
@@ -137,7 +144,7 @@ def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:
                     raise ConditionError(f"{kp}.{op}: '{key}' is not a number or length")
                 v = _value(key, val, f"{kp}.{op}")
                 tests.append((key, op, v))
-                words.append(f"{key} {_WORDS[op]} {_show(key, v)}")
+                words.append(f"{key} {_WORDS[op]} {_show(key, v, system)}")
         elif isinstance(raw, list):
             vals = tuple(_value(key, r, f"{kp}[{i}]") for i, r in enumerate(raw))
             tests.append((key, "in", vals))
@@ -145,7 +152,7 @@ def compile_when(when: dict[str, Any] | None, path: str = "when") -> Condition:
         else:
             v = _value(key, raw, kp)
             tests.append((key, "eq", v))
-            words.append(key if v is True else f"not {key}" if v is False else f"{key} {_show(key, v)}")
+            words.append(key if v is True else f"not {key}" if v is False else f"{key} {_show(key, v, system)}")
     if len(branches) > 1:
         return Condition(tests=tuple(tests), any_of=(Condition(any_of=tuple(branches)),), text=" and ".join(words))
     return Condition(tests=tuple(tests), any_of=branches[0].any_of if branches else (), text=" and ".join(words))
@@ -229,10 +236,10 @@ def _compile(cond: Condition) -> Any:
     return env["condition"]
 
 
-def missing_facts(cond: Condition, facts: dict[str, Any]) -> list[tuple[str, str]]:
-    """(vessel field, test in words) for each fact whose absence leaves ``cond`` undecided."""
-    out = [(FACTS[f][2], f"{f} {_WORDS[op]} {_show(f, v)}") for f, op, v in cond.tests
+def missing_facts(cond: Condition, facts: dict[str, Any], system: str = DEFAULT_SYSTEM) -> list[tuple[str, str]]:
+    """(vessel field, test in words, lengths in ``system``) for each fact whose absence leaves ``cond`` undecided."""
+    out = [(FACTS[f][2], f"{f} {_WORDS[op]} {_show(f, v, system)}") for f, op, v in cond.tests
            if facts[f] is None and op in ("lt", "le", "gt", "ge")]
     for c in cond.any_of:
-        out += missing_facts(c, facts)
+        out += missing_facts(c, facts, system)
     return list(dict.fromkeys(out))

@@ -193,7 +193,7 @@ def index_html(summary: dict[str, Any], cls: list[GalleryClass], records: list[d
         rs = by_class.get((c.slug, c.period), [])
         cites = "; ".join(dict.fromkeys(f"{i.citation.rule}: {i.role}" for i in c.display.items
                                         if i.period == c.period))
-        parts.append(f"<section id='{e(c.slug)}-{e(c.period)}'><h2>{e(c.display.vessel.describe())} "
+        parts.append(f"<section id='{e(c.slug)}-{e(c.period)}'><h2>{e(c.display.vessel.describe(c.display.length_system))} "
                      f"<small>({e(c.period)})</small></h2>")
         parts.append(f"<p class='cite'>situation: {e(c.situation)}; {c.merged} representative vessel(s) share "
                      f"this display. {e(cites)}</p><div class='grid'>")

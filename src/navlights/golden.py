@@ -16,7 +16,7 @@ from .classes import vessels
 from .engines.display import display
 from .errors import MissingFactError
 from .model import Item
-from .units import m_to_ft
+from .units import fmt_band, m_to_ft
 from .vessel import Vessel, make_vessel
 
 HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "complete", "what", "entry", "rule"]
@@ -39,14 +39,15 @@ def _ft(metres: float | None) -> str:
     return "" if metres is None else f"{m_to_ft(metres):.1f}"
 
 
-def _key(label: str, v: Vessel) -> list[str]:
-    """The situation columns: label, length, tonnage, tow length (typed values, formatted once)."""
+def _key(label: str, v: Vessel, system: str) -> list[str]:
+    """The situation columns: label, length, tonnage, tow length (typed values, formatted once). The numeric
+    columns are feet with one decimal in every table; the label's words are in the edition's unit (``system``)."""
     tow = v.towing or v.being_towed
     tonnage = "" if v.tonnage is None else f"{v.tonnage:g}"
     if v.breadth_m is not None:          # situations cut by breadth or gear extent say so in the label
-        label += f" [breadth {_ft(v.breadth_m)} ft]"
+        label += f" [breadth {fmt_band(v.breadth_m, system)}]"
     if v.fishing is not None and v.fishing.gear_extent is not None:
-        label += f" [gear {_ft(v.fishing.gear_extent)} ft]"
+        label += f" [gear {fmt_band(v.fishing.gear_extent, system)}]"
     return [label, _ft(v.length_m), tonnage, _ft(tow.tow_length if tow else None)]
 
 
@@ -56,7 +57,7 @@ def rows(edition_id: str) -> list[list[str]]:
     out = []
     for label, data in vessels(ed):
         v = make_vessel(data)
-        base = _key(label, v)
+        base = _key(label, v, ed.length_system)
         try:
             d = display(v, ed)
         except MissingFactError as e:
@@ -94,7 +95,7 @@ def sector_rows(edition_id: str) -> list[list[str]]:
             if key in seen:
                 continue
             seen.add(key)
-            base = _key(label, v) + [period]
+            base = _key(label, v, ed.length_system) + [period]
             out += [base + [s.label(), " ".join(s.roles) or "-"] for s in sectors(d, period=period)]
     return out
 

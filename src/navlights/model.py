@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .units import LengthSystem
+
 PROVENANCES = ("primary", "secondary", "inferred", "gap")
 
 #: What each status of an item in a display means (shown in tables and remarks).
@@ -253,6 +255,7 @@ class Display:
     notes: tuple[Note, ...]
     provisions: tuple[str, ...]
     complete: bool
+    length_system: LengthSystem = "feet"   # the edition's unit system, for words with lengths (units.fmt_length)
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """Per-display memo for engines (what a view prepares before the aspect matters); lives with the display.
     Not an init field, so ``dataclasses.replace`` (a display with other items) starts an empty one."""
@@ -278,7 +281,7 @@ class Display:
         return {
             "edition": self.edition,
             "vessel": self.vessel.to_json(),
-            "description": self.vessel.describe(),
+            "description": self.vessel.describe(self.length_system),
             "complete": self.complete,
             "provisions": list(self.provisions),
             "lights": [i.to_dict() for i in self.lights],
@@ -457,6 +460,7 @@ class Edition:
     annex_checks: AnnexChecks | None = None   # the technical limits of fitted lights, where the edition gives them
     succeeds: dict[str, str] = field(default_factory=dict)     # waters -> the edition it replaced there
     in_force_from_waters: tuple[tuple[str, _dt.date], ...] = ()   # waters whose start differs from in_force_from
+    length_system: LengthSystem = "feet"   # the unit its lengths are written in (parsed from units.length)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-edition memo for engines (item variants); lives and dies with the edition."""
 

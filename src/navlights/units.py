@@ -3,6 +3,13 @@
 Internally lengths and heights are metres, ranges nautical miles and angles
 degrees clockwise from right ahead.
 
+Lengths are written back in the unit system of the edition that speaks (its
+``units.length`` entry, see :func:`length_system`): metres first for the metric
+rules, feet first for the historical ones. A vessel's own length carries the
+other unit in parentheses (:func:`fmt_length`); a rule's threshold or band is
+written in the edition's unit only (:func:`fmt_band`), as the rule writes it.
+Numbers keep at most one decimal and drop a needless ``.0``.
+
 >>> parse_length("150 ft")
 45.72
 >>> parse_length("61 m")
@@ -11,13 +18,31 @@ degrees clockwise from right ahead.
 22.5
 >>> round(miles_to_nm(5, "statute"), 4)
 4.3449
+>>> fmt_length(15, "metres"), fmt_length(15, "feet")
+('15 m (49.2 ft)', '49.2 ft (15 m)')
+>>> fmt_length(parse_length("200 ft"), "metres")
+'61 m (200 ft)'
+>>> fmt_band(20, "metres"), fmt_band(parse_length("150 ft"), "feet"), fmt_band(200, "feet")
+('20 m', '150 ft', '656.2 ft')
 """
 
 from __future__ import annotations
 
 import re
+from typing import Iterable, Literal, cast
 
 from .errors import VesselError, excerpt
+
+#: A unit system for lengths: the metric rules speak metres, the historical ones feet.
+LengthSystem = Literal["metres", "feet"]
+SYSTEMS: tuple[LengthSystem, ...] = ("metres", "feet")
+#: The system where no edition speaks (``Vessel.describe()`` called bare): feet, as navlights always wrote.
+DEFAULT_SYSTEM: LengthSystem = "feet"
+#: Words an edition's ``units.length`` entry may use, and the system each names.
+_SYSTEM_WORDS: dict[str, LengthSystem] = {
+    "metres": "metres", "meters": "metres", "metre": "metres", "meter": "metres", "m": "metres",
+    "feet": "feet", "foot": "feet", "ft": "feet",
+}
 
 FOOT_M = 0.3048
 POINT_DEG = 11.25
@@ -77,8 +102,75 @@ def miles_to_nm(miles: float, mile: str) -> float:
     raise ValueError(f"unknown mile {mile!r}; known: nautical, statute")
 
 
-def fmt_length(metres: float) -> str:
-    """A length in the rules' feet, with metres: ``'200 ft (61.0 m)'``."""
-    ft = m_to_ft(metres)
-    ft_s = f"{ft:.0f}" if abs(ft - round(ft)) < 0.05 else f"{ft:.1f}"
-    return f"{ft_s} ft ({metres:.1f} m)"
+def length_system(words: str | None) -> LengthSystem:
+    """The unit system an edition's ``units.length`` entry names ('metres', 'meters', 'feet', ...).
+
+    >>> length_system("meters"), length_system("feet")
+    ('metres', 'feet')
+    """
+    got = _SYSTEM_WORDS.get((words or "").strip().lower())
+    if got is None:
+        raise ValueError(f"units.length: {words!r} is not a unit system; known: {', '.join(_SYSTEM_WORDS)}")
+    return got
+
+
+def check_system(value: object, field: str = "units") -> LengthSystem:
+    """A unit system asked for by a user ('metres', 'meters', 'feet', 'm', 'ft'), or a :class:`VesselError`."""
+    got = _SYSTEM_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
+    if got is None:
+        raise VesselError(f"{field}: {value!r} is not a unit system; use metres or feet",
+                          field=field, value=value, allowed="metres, feet")
+    return got
+
+
+def shared_system(systems: Iterable[str]) -> LengthSystem:
+    """The system several editions speak together: the one they share, else metres (the rules in force today
+    are metric; feet are history).
+
+    >>> shared_system(["feet", "feet"]), shared_system(["feet", "metres"]), shared_system([])
+    ('feet', 'metres', 'feet')
+    """
+    got = set(systems)
+    if not got:
+        return DEFAULT_SYSTEM
+    if len(got) == 1:
+        return cast(LengthSystem, got.pop())
+    return "metres"
+
+
+def _num(x: float) -> str:
+    """At most one decimal, no needless '.0': 61.0 -> '61', 49.21 -> '49.2', 0.6 -> '0.6'."""
+    r = round(x, 1)
+    return f"{r:.0f}" if r == round(r) else f"{r:.1f}"
+
+
+def fmt_band(metres: float, system: str = DEFAULT_SYSTEM) -> str:
+    """A length in one system only, as a rule writes a threshold: ``'20 m'``, ``'150 ft'``."""
+    if system == "metres":
+        return f"{_num(metres)} m"
+    if system == "feet":
+        return f"{_num(m_to_ft(metres))} ft"
+    raise ValueError(f"unknown unit system {system!r}; known: {', '.join(SYSTEMS)}")
+
+
+def fmt_span(lo_m: float, hi_m: float, system: str = DEFAULT_SYSTEM, dash: str = "–") -> str:
+    """A span of lengths in one system: ``'3.5–150 m'`` (one value when both ends read the same).
+
+    >>> fmt_span(3.5, 150, "metres"), fmt_span(parse_length("65 ft"), parse_length("65 ft"), "feet")
+    ('3.5–150 m', '65 ft')
+    """
+    lo, hi = fmt_band(lo_m, system), fmt_band(hi_m, system)
+    if lo == hi:
+        return lo
+    return f"{lo.rsplit(' ', 1)[0]}{dash}{hi}"
+
+
+def ft_to_m(feet: float) -> float:
+    """Metres from feet."""
+    return feet * FOOT_M
+
+
+def fmt_length(metres: float, system: str = DEFAULT_SYSTEM) -> str:
+    """A vessel's length in the system first, the other in parentheses: ``'15 m (49.2 ft)'``, ``'200 ft (61 m)'``."""
+    other = "feet" if system == "metres" else "metres"
+    return f"{fmt_band(metres, system)} ({fmt_band(metres, other)})"

@@ -280,8 +280,10 @@ class Vessel(_Strict):
             "special_anchorage": self.special_anchorage,
         }
 
-    def describe(self) -> str:
-        """A short description in a mariner's words."""
+    def describe(self, system: str = "feet") -> str:
+        """A short description in a mariner's words; her lengths in ``system`` first ("metres" or "feet": the
+        edition's, ``Display.length_system``), the other unit in parentheses. Without an edition: feet first,
+        as navlights always wrote them."""
         from .units import fmt_length
         kind = {"power": "power-driven vessel", "sail": "sailing vessel", "oars": "vessel under oars",
                 "none": "vessel without propulsion"}[self.propulsion]
@@ -289,13 +291,13 @@ class Vessel(_Strict):
             kind = "seaplane"
         parts = [kind]
         if self.length_m:
-            parts.append(fmt_length(self.length_m))
+            parts.append(fmt_length(self.length_m, system))
         parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
                       "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
         if self.towing:
             t = "towing"
             if self.towing.tow_length:
-                t += f" (tow {fmt_length(self.towing.tow_length)})"
+                t += f" (tow {fmt_length(self.towing.tow_length, system)})"
             parts.append(t)
         for flag, words in (("pushing", "pushing"), ("being_pushed", "pushed ahead"),
                             ("not_under_command", "not under command"), ("pilot_on_duty", "pilot on duty"),
@@ -451,6 +453,7 @@ _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "m
           "waters", "special_anchorage")
 #: On/off facts whose false is a fact, not "not given".
 _FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
+FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)
 #: Flat fields of the nested parts: flat name -> (part, key).
 _NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
            "tow_alongside": ("towing", "alongside"), "fishing": ("fishing", "method"),
@@ -558,6 +561,15 @@ def _flatten(data: dict[str, Any], status: str) -> dict[str, Any]:
         out |= {name: fish[key] for name, (part, key) in _NESTED.items()
                 if part == "fishing" and key != "method" and key in fish}
     return out
+
+
+def to_flat(data: dict[str, Any]) -> dict[str, Any]:
+    """The flat fields of a vessel mapping, its values as written (lengths keep their text and unit).
+
+    >>> to_flat({"propulsion": "power", "length": "150 ft", "towing": {"tow_length": "700 ft"}})
+    {'propulsion': 'power', 'length': '150 ft', 'towing': True, 'tow_length': '700 ft'}
+    """
+    return _flatten(data, make_vessel(data).status)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -143,10 +143,15 @@ def _cites(cites: list[str], edition: str) -> str:
     return "; ".join(rules[:2]) + ("; …" if len(rules) > 2 else "")
 
 
-def _situations(e: dict[str, Any]) -> str:
+#: The unit a system's lengths are written in, for headings ("lengths in m").
+_UNIT = {"metres": "m", "feet": "ft"}
+
+
+def _situations(e: dict[str, Any], system: str) -> str:
+    from .. import api
     sits, ls = e["situations"], e["lengths_ft"]
     shown = "; ".join(sits[:3]) + (f"; and {len(sits) - 3} more" if len(sits) > 3 else "")
-    span = f", lengths {ls[0]:g}-{ls[-1]:g} ft" if ls else ""
+    span = f", lengths {api.lengths_words(ls, system, '-')}" if ls else ""
     return f"[dim]({shown}{span})[/dim]"
 
 
@@ -158,8 +163,9 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
     from .. import api
     con = _console()
     rows = api.summarize_changes(log)
+    system = api.length_system(a, b)
     con.print(f"[bold]Changes from {a} to {b}[/bold] (derived from the rule data; {len(rows)} distinct differences "
-              f"in {len(log)} situations; lengths in ft; `--json` for every difference by situation)")
+              f"in {len(log)} situations; lengths in {_UNIT[system]}; `--json` for every difference by situation)")
     heads = {"added": f"New under {b}", "removed": f"No longer shown under {b}", "changed": "Changed"}
     for e in _headed(con, rows, "change", heads):
         if e["change"] == "added":
@@ -170,7 +176,7 @@ def changes_text(a: str, b: str, log: dict[str, list[dict[str, Any]]]) -> None:
             text = (f"{e['role']}: {_FIELD_WORDS.get(e['field'], e['field'])} {_value_words(e['before'], e['field'])}"
                     f" -> {_value_words(e['after'], e['field'])} ({a} {_cites(e['cites_before'], a)} -> "
                     f"{_cites(e['cites_after'], b)})")
-        con.print(f"  • {text} {_situations(e)}")
+        con.print(f"  • {text} {_situations(e, system)}")
 
 
 def _headed(con: Any, rows: list[dict[str, Any]], key: str, heads: dict[str, str]) -> Iterator[dict[str, Any]]:
@@ -188,7 +194,8 @@ def differences_text(data: dict[str, Any]) -> None:
     con = _console()
     a, b, rows = data["a"], data["b"], data["differences"]
     con.print(f"[bold]Differences between {a} and {b}[/bold] ({data['words']}; derived from the rule data; "
-              f"{len(rows)} distinct differences over {data['situations']} situations; lengths in ft; `--json` for all "
+              f"{len(rows)} distinct differences over {data['situations']} situations; lengths in "
+              f"{_UNIT[data['length_system']]}; `--json` for all "
               "cites)")
     heads = {"a": f"Shown under {a}, not under {b}", "b": f"Shown under {b}, not under {a}",
              "both": "Shown under both, differently"}
@@ -201,7 +208,7 @@ def differences_text(data: dict[str, Any]) -> None:
         else:
             text = (f"{e['role']}: {_FIELD_WORDS.get(e['field'], e['field'])} {_value_words(e['a_value'], e['field'])}"
                     f" ({a} {ca}) beside {_value_words(e['b_value'], e['field'])} ({b} {cb})")
-        con.print(f"  • {text} {_situations(e)}")
+        con.print(f"  • {text} {_situations(e, data['length_system'])}")
 
 
 def rules_text(data: dict[str, Any]) -> None:

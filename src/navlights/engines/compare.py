@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import MissingFactError, NavlightsError, VesselError, excerpt
 from ..model import WATERS, Display, Edition, Item
-from ..units import m_to_ft
+from ..units import m_to_ft, shared_system
 from ..vessel import Vessel, make_vessel
 from .display import display
 
@@ -71,11 +71,12 @@ class Comparison:
     displays: dict[str, Display | None]
     errors: dict[str, str]
     steps: tuple[Step, ...] = field(default=())
+    length_system: str = "feet"     # the editions' shared unit system (units.shared_system), for her length in words
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "vessel": self.vessel.to_json(),
-            "description": self.vessel.describe(),
+            "description": self.vessel.describe(self.length_system),
             "editions": list(self.editions),
             "displays": {k: (d.to_dict() if d else None) for k, d in self.displays.items()},
             "errors": self.errors,
@@ -255,7 +256,8 @@ def compare(vessel: Vessel | dict[str, Any], editions: list[Edition],
         assert da is not None and db is not None
         steps.append(Step(a, b, relation, waters, _step_words(by_id[a], by_id[b], relation, waters),
                           diff_displays(da, db, relation, by_id[a], by_id[b])))
-    return Comparison(v, tuple(e.id for e in eds), displays, errors, tuple(steps))
+    return Comparison(v, tuple(e.id for e in eds), displays, errors, tuple(steps),
+                      shared_system(e.length_system for e in eds))
 
 
 class _Pair:
@@ -512,5 +514,6 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
             e["text"] = (f"{e['role']}: {b.id} shows the {e['term']} ({e['cite_b']}); {a.id} does not"
                          f" (there: {e['cite_a'] or 'nothing cited'})")
     return {"a": a.id, "b": b.id, "relation": "regimes", "waters": {a.id: list(a.waters), b.id: list(b.waters)},
+            "length_system": shared_system((a.length_system, b.length_system)),
             "words": _step_words(a, b, "regimes", tuple(dict.fromkeys([*a.waters, *b.waters]))),
             "situations": n_situations, "differences": rows}

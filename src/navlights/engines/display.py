@@ -24,22 +24,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..conditions import FACTS, evaluate, missing_facts
+from ..conditions import FACTS, METRIC_EXAMPLES, evaluate, missing_facts
 from ..errors import MissingFactError
 from ..model import Citation, Condition, Display, Edition, Item, Note, Provision, RangeBand
 from ..vessel import Vessel, make_vessel
 
 
-def _holds(cond: Condition, facts: dict, cite: Citation) -> bool:
+def _holds(cond: Condition, facts: dict, cite: Citation, system: str) -> bool:
+    """Whether ``cond`` holds; a fact it needs missing is a :class:`MissingFactError` (lengths in ``system``)."""
     if cond.always:
         return True
     r = evaluate(cond, facts)
     if r is None:
-        missing = missing_facts(cond, facts) or [("vessel", cond.text)]
+        missing = missing_facts(cond, facts, system) or [("vessel", cond.text)]
         field, test = missing[0]
         if field == "towing.tow_length" and facts["being_towed"]:
             field = "being_towed.tow_length"
-        example = next((v[3] for v in FACTS.values() if v[2] == field), "'650 ft'")
+        fact = next((f for f, v in FACTS.items() if v[2] == field), "tow_length")
+        example = (METRIC_EXAMPLES.get(fact) if system == "metres" else None) or FACTS[fact][3]
         raise MissingFactError(f"{field}: needed to decide {cite} ({test}?); give it, e.g. {field}={example}",
                                field=field, value=None, allowed=test)
     return r
@@ -57,7 +59,7 @@ def _applied(edition: Edition, facts: dict, time: str | None) -> list[Provision]
             continue
         fn = c.fn
         r = fn(facts) if fn is not None else evaluate(c, facts)
-        if r or (r is None and _holds(c, facts, p.citation)):
+        if r or (r is None and _holds(c, facts, p.citation, edition.length_system)):
             applied.append(p)
     return applied
 
@@ -111,11 +113,11 @@ def _candidates(edition: Edition, facts: dict) -> tuple[Provision, ...]:
     return got
 
 
-def _band(it: Item, facts: dict, bands: dict[int, RangeBand | None]) -> RangeBand | None:
+def _band(it: Item, facts: dict, bands: dict[int, RangeBand | None], system: str) -> RangeBand | None:
     """The item's range band for this vessel (the first whose condition holds), once per display."""
     k = id(it.range_bands)
     if k not in bands:
-        bands[k] = next((b for b in it.range_bands if _holds(b.when, facts, b.citation)), None)
+        bands[k] = next((b for b in it.range_bands if _holds(b.when, facts, b.citation, system)), None)
     return bands[k]
 
 
@@ -188,7 +190,7 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
             if not c.always:
                 h = held.get(id(c))       # the same condition object is shared by the shows that write it alike
                 if h is None:
-                    h = held[id(c)] = _holds(c, facts, it.citation)
+                    h = held[id(c)] = _holds(c, facts, it.citation, edition.length_system)
                 if not h:
                     continue
             by = o.never.get(r) or (o.lieu[r] if r in o.lieu and o.lieu[r] is not p else None)
@@ -201,7 +203,7 @@ def _choose(edition: Edition, showing: list[Provision], o: _Overrides, facts: di
             if r in o.relieved and status == "required":
                 status = "optional"
                 out.relieved_here.setdefault(o.relieved[r], []).append(r)
-            band = _band(it, facts, bands) if it.range_bands else None
+            band = _band(it, facts, bands, edition.length_system) if it.range_bands else None
             if scheme is not None or status != it.status or band is not None:
                 it = _variant(edition, it, scheme, status, band)
             seen.add(r)
@@ -263,7 +265,7 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     if vessel.seaplane and not edition.seaplanes:
         note = Note("info", f"{edition.id} predates seaplanes: its rules name no lights for a seaplane on the water",
                     edition.in_force_citation)
-        return Display(edition.id, vessel, (), (note,), (), True)
+        return Display(edition.id, vessel, (), (note,), (), True, edition.length_system)
     time = vessel.time if vessel.time in ("night", "day") else None
     applied = _applied(edition, facts, time)
     gaps = [p for p in applied if p.effect == "gap"]
@@ -272,7 +274,8 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
     if referrals:   # the statute's own lights do not apply at all, nor its gaps
         notes += [Note("referral", f"{p.title}: the statute leaves these lights to {p.authority}"
                        + (f". {p.summary}" if p.summary else ""), p.citation) for p in referrals]
-        return Display(edition.id, vessel, (), tuple(notes), tuple(p.id for p in referrals), False)
+        return Display(edition.id, vessel, (), tuple(notes), tuple(p.id for p in referrals), False,
+                       edition.length_system)
     notes += [Note("gap", f"{p.title}: {p.citation.note}", p.citation, subject=p.title, signal_unknown=p.signal_unknown)
               for p in gaps]
     showing = [p for p in applied if p.effect == "show"]
@@ -287,4 +290,5 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                           edition.in_force_citation))
     items = _general(edition, chosen.items, gaps)
     complete = not gaps and not gap_notes
-    return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete)
+    return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete,
+                   edition.length_system)

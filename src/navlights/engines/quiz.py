@@ -103,7 +103,7 @@ def pool(ed: Edition) -> tuple[Candidate, ...]:
             continue
         if not any(i.status == "required" and i.period == "night" for i in d.lights):
             continue          # no light at night; or only general lights, her own signal a gap (status 'general')
-        words = d.vessel.describe()
+        words = d.vessel.describe(d.length_system)
         if words in seen_words:
             continue
         seen_words.add(words)

@@ -294,6 +294,7 @@ class Picture:
     notes: tuple[str, ...] = field(default=())
     complete: bool = True        # the display it is drawn from has no gap for her
     gaps: tuple[Note, ...] = ()  # the display's gap notes that touch this picture (its period's items, her situation)
+    length_system: str = "feet"  # the edition's unit system, for her lengths in words (the display's)
 
     def roles(self) -> tuple[str, ...]:
         """Roles seen, left to right."""
@@ -328,7 +329,7 @@ class Picture:
         return {
             "edition": self.edition,
             "vessel": self.vessel.to_json(),
-            "description": self.vessel.describe(),
+            "description": self.vessel.describe(self.length_system),
             "observer": {"aspect_deg": self.aspect_deg, "aspect_words": aspect_words(self.aspect_deg),
                          "heading_cue": heading_cue(self.aspect_deg),
                          "distance_nm": self.distance_nm, "eye_height_m": self.eye_height_m,
@@ -651,7 +652,7 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         notes.append("shapes: the law gives no range; every shape is shown as seen")
     return Picture(display.edition, vessel, aspect, dist, eye, vis, tol, period, choose,
                    tuple(seen_items), tuple(hidden), placement, tuple(notes), display.complete,
-                   picture_gaps(display, period))
+                   picture_gaps(display, period), display.length_system)
 
 
 _MAX_PREPARED = 16    # (choice, period) preparations remembered on one display

@@ -52,6 +52,7 @@ class PlanReport:
     shapes: tuple[PlanShape, ...] = ()
     plan_notes: tuple[str, ...] = ()
     hull: dict[str, Any] | None = None
+    length_system: str = "feet"     # the edition's unit system, for her lengths in words
 
     @property
     def compliant(self) -> bool:
@@ -341,7 +342,7 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
                     "technical details navlights holds)") + ".")
     return PlanReport(plan.edition, plan.vessel, tuple(n for n, _ in plan.states), tuple(findings), tuple(notes),
                       plan.lights, plan.shapes, plan.notes,
-                      plan.hull.model_dump(mode="json") if plan.hull else None)
+                      plan.hull.model_dump(mode="json") if plan.hull else None, edition.length_system)
 
 
 def _check_fitted(st: _State, annex: Annex, items: list[Item], vessel: Any) -> None:

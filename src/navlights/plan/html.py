@@ -212,8 +212,8 @@ def views_svg(r: PlanReport) -> str:
     return _views(r, [f for f in r.findings if f.status == "fail"])
 
 
-def report_html(r: PlanReport) -> str:
-    """The report as one HTML page."""
+def report_html(r: PlanReport, footer: str | None = None) -> str:
+    """The report as one HTML page; ``footer``: a line at its foot (where it is kept, which navlights made it)."""
     c = r.counts()
     fails = [f for f in r.findings if f.status == "fail"]
     verdict = ('<span class="ok">complies</span>' if r.compliant else '<span class="bad">does not comply</span>')
@@ -231,12 +231,13 @@ def report_html(r: PlanReport) -> str:
     about = ("<h2>About this plan</h2><ul class=\"about\">" + "".join(f"<li>{escape(n)}</li>" for n in r.plan_notes)
              + "</ul>") if r.plan_notes else ""
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lighting plan check: '
-            f"{escape(r.vessel.describe())}</title><style>{CSS}</style></head><body>"
+            f"{escape(r.vessel.describe(r.length_system))}</title><style>{CSS}</style></head><body>"
             f"<h1>Lighting plan check: the plan {verdict}</h1>"
-            f'<p class="muted">{escape(r.vessel.describe())} · {escape(r.edition)} · {c["pass"]} pass, {c["fail"]} fail, '
+            f'<p class="muted">{escape(r.vessel.describe(r.length_system))} · {escape(r.edition)} · {c["pass"]} pass, {c["fail"]} fail, '
             f'{c["not-checked"]} not checked (the plan or navlights lacks the fact) · positions as given by the plan</p>'
             f"{about}{_views(r, fails)}{''.join(rows)}"
             + (f"<h2>Notes</h2><ul>{notes}</ul>" if notes else "")
             + '<p class="muted">navlights checks the plan against its rule data, each finding with its rule; '
               "where the data has a gap or the plan lacks a fact the check says so. Not a certificate.</p>"
-              "</body></html>")
+            + (f'<p class="muted foot">{escape(footer)}</p>' if footer else "")
+            + "</body></html>")

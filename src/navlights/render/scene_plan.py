@@ -93,12 +93,12 @@ def plan_scene(display: Any, *, aspect_deg: float | None = None, choose: Any = "
                         cls="empty"))
 
     meta = {"edition": display.edition, **({"edition_title": edition_title} if edition_title else {}),
-            "description": vessel.describe(),
+            "description": vessel.describe(display.length_system),
             "vessel": vessel.to_json(),
             "aspect_deg": aspect, "distance_nm": None, "period": "night",
             "centre_x": round(lay.cx, 2), "centre_y": round(lay.cy, 2), "radius_px": round(lay.r_out, 2),
             "ranges": bool(ranges and max_range), "placement": "typical (assumed)"}
-    scene_title = title or f"{vessel.describe()} ({display.edition}), arcs of the lights"
+    scene_title = title or f"{vessel.describe(display.length_system)} ({display.edition}), arcs of the lights"
     return Scene("plan", width, height, tuple(els), scene_title, meta)
 
 
@@ -175,7 +175,7 @@ def _heading(display: Any, title: str | None, aspect: float | None, to_scale: bo
         "to scale of range" if to_scale else "not to scale")
     if aspect is not None:
         sub += f"; observer at {aspect:g}°"
-    head = [("title", title or f"{display.vessel.describe()} ({display.edition})"), ("dim", sub)]
+    head = [("title", title or f"{display.vessel.describe(display.length_system)} ({display.edition})"), ("dim", sub)]
     gaps = "; ".join(dict.fromkeys(n.words() for n in display.notes if n.kind == "gap"))
     if gaps:
         head.append(("text", f"not known (she may show more or other lights): {gaps}"))

@@ -60,7 +60,7 @@ def _observer_line(picture: Any) -> str:
 
 
 def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
-    desc = picture.vessel.describe()
+    desc = picture.vessel.describe(picture.length_system)
     head = title if title else desc
     lines = [("title", f"{head} ({picture.edition})" if not title else head)]
     if title:
@@ -80,7 +80,7 @@ def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
 
 
 def _meta(picture: Any, fr: Frame, view: str) -> dict[str, Any]:
-    return {"edition": picture.edition, "description": picture.vessel.describe(),
+    return {"edition": picture.edition, "description": picture.vessel.describe(picture.length_system),
             "vessel": picture.vessel.to_json(),
             "aspect_deg": picture.aspect_deg, "distance_nm": picture.distance_nm, "period": picture.period,
             "picture": picture.describe(), "complete": picture.complete,
@@ -152,7 +152,7 @@ def side_scene(picture: Any, display: Any, rig: Any, view: str, width: int, heig
                                rig_sail, seaplane=bool(getattr(picture.vessel, "seaplane", False)))
     els += draw_items(picture, display, fr, width, style)
     els += cap_els
-    scene_title = title or f"{picture.vessel.describe()} ({picture.edition}), {view}, aspect {picture.aspect_deg:g}°"
+    scene_title = title or f"{picture.vessel.describe(picture.length_system)} ({picture.edition}), {view}, aspect {picture.aspect_deg:g}°"
     meta = _meta(picture, fr, view)
     if edition_title:
         meta["edition_title"] = edition_title

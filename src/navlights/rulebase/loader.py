@@ -23,7 +23,7 @@ from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
 from ..model import (WATERS, AnnexChecks, At, Citation, Condition, Definition, Edition, Intensity, Item, LightKind, PlacementSpec, Provision,
                      RangeBand, ShapeKind, Show, Side, Source)
-from ..units import miles_to_nm, parse_length, parse_quantity, points_to_deg
+from ..units import LengthSystem, length_system, miles_to_nm, parse_length, parse_quantity, points_to_deg
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -132,6 +132,11 @@ class _Build:
         self._placements: dict[tuple[tuple[str, Any], ...], PlacementSpec] = {}
         self._conditions: dict[str, Condition] = {}
         self._bands: dict[tuple[Any, ...], tuple[RangeBand, ...]] = {}
+        self.system: LengthSystem = "feet"
+        try:
+            self.system = length_system(raw.edition.units.get("length"))
+        except ValueError as e:
+            self.problems.append(f"edition.{e}")
         for s in raw.source:
             if s.id in self.sources:
                 self.problems.append(f"source({s.id}): duplicate id")
@@ -243,7 +248,7 @@ class _Build:
         if got is not None:
             return got
         try:
-            got = compile_when(when, path)
+            got = compile_when(when, path, system=self.system)
         except ConditionError as e:
             self.problems.append(str(e))
             return Condition()
@@ -383,7 +388,8 @@ def parse_edition(data: dict[str, Any], path: str = "<data>") -> Edition:
         lights=lights, shapes=shapes, provisions=tuple(provisions), definitions=definitions, path=path,
         mile_note=e.mile_note, seaplanes=e.seaplanes, role_terms=role_terms, intensity=intensity,
         annex_checks=annex_checks,
-        succeeds=dict(e.succeeds), in_force_from_waters=tuple(sorted(e.in_force_from_waters.items())))
+        succeeds=dict(e.succeeds), in_force_from_waters=tuple(sorted(e.in_force_from_waters.items())),
+        length_system=b.system)
 
 
 def load_file(path: str | Path) -> Edition:

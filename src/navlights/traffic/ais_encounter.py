@@ -15,6 +15,7 @@ import io
 from typing import Any
 
 from ..errors import NavlightsError, excerpt
+from .mapping import length_system
 from .model import Fix
 
 MAX_IDENTS = 10
@@ -51,7 +52,7 @@ def _reading(f: Fix, choose: dict[str, int]) -> tuple[Any, str | None]:
     if k > len(cands):
         raise _bad(f"reading {f.ident}", k, f"1 to {len(cands)}", "is not one of her readings")
     c = cands[k - 1]
-    return c, (f"{f.ident}: reading {k} of {len(cands)} chosen by the user: {c.vessel.describe()}"
+    return c, (f"{f.ident}: reading {k} of {len(cands)} chosen by the user: {c.vessel.describe(length_system(f.edition))}"
                + (f" (assumes: {'; '.join(c.assumptions)})" if c.assumptions else ""))
 
 

@@ -77,6 +77,10 @@ def ais_batch(input_path: str, output_path: str, *, scheduler: str | None = None
 
 DEFAULT_WATERS = "high-seas"
 TRAFFIC_WATERS = WATERS           # the waters names the editions use (navlights.model.WATERS)
+from .limits import MAX_LOOKS as _MAX_LOOKS  # noqa: E402  (constants only)
+
+#: The most looks (ordered vessel pairs x minutes) one encounter may ask for (docs/traffic.md "Limits").
+MAX_ENCOUNTER_LOOKS = _MAX_LOOKS
 
 
 def read_scene(data: Any) -> dict[str, Any]:
@@ -181,6 +185,15 @@ def encounter_plot_png(enc: Any) -> bytes:
     """The encounter's plot (matplotlib, Agg) as PNG bytes."""
     from .encounter_plot import plot_png
     return plot_png(enc)
+
+
+def encounter_report_html(enc: Any, plot_png: bytes | None = None, *, tracks: str | None = None,
+                          footer: str | None = None) -> str:
+    """A standalone, printable HTML report of an encounter: the edition and why, the vessels, notes, events, the
+    plot (``plot_png``; made here when None), the minute-by-minute table, and the ``tracks`` as given."""
+    from .encounter_html import report_html
+    return report_html(enc, plot_png if plot_png is not None else encounter_plot_png(enc), tracks=tracks,
+                       footer=footer)
 
 
 def example_encounters() -> dict[str, str]:

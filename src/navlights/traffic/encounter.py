@@ -16,6 +16,7 @@ the aspects from which exactly those lights can be seen), never from a table of 
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,11 +25,9 @@ import numpy as np
 
 from ..errors import NavlightsError
 from . import geo
+from .limits import MAX_LOOKS, MAX_STEPS, MAX_VESSELS, STEP_S
 from .scene import DEFAULT_WATERS, bad, edition_for, light_name
 
-STEP_S = 60
-MAX_STEPS = 7 * 24 * 60
-MAX_VESSELS = 12
 GRID = 0.05          # degrees: the circle of aspects the meaning of a picture is read on
 
 
@@ -130,32 +129,41 @@ def _lerp_angle(a: float, b: float, f: float) -> float:
     return (a + ((b - a + 180.0) % 360.0 - 180.0) * f) % 360.0
 
 
-def _at(ident: str, rows: list[dict[str, Any]], t: dt.datetime) -> State:
-    """One vessel's state at time t (within her track): interpolated position and heading, latest fields."""
-    k = 0
-    while k + 1 < len(rows) and rows[k + 1]["time"] <= t:
-        k += 1
-    r0 = rows[k]
-    r1 = rows[k + 1] if k + 1 < len(rows) else r0
-    span = (r1["time"] - r0["time"]).total_seconds()
-    f = 0.0 if span <= 0 else (t - r0["time"]).total_seconds() / span
-    lat = r0["lat"] + (r1["lat"] - r0["lat"]) * f
-    lon = r0["lon"] + ((r1["lon"] - r0["lon"] + 180.0) % 360.0 - 180.0) * f
-    note = None
-    head = None
-    for key in ("heading", "course"):
-        if r0[key] is not None and r1[key] is not None:
-            head = _lerp_angle(r0[key], r1[key], f)
-            if key == "course":
-                note = "heading not given: her course over ground is taken for it"
-            break
-    given = [r for r in rows if r["fields"]]
-    now = [r for r in given if r["time"] <= t]
-    fields = (now[-1] if now else given[0])["fields"] if given else {}
-    eyes = [r["eye_height"] for r in rows if r["eye_height"] is not None and r["time"] <= t] or \
-        [r["eye_height"] for r in rows if r["eye_height"] is not None]
-    return State(ident, lat, (lon + 180.0) % 360.0 - 180.0, head,
-                 eyes[-1] if eyes else None, tuple(sorted(fields.items())), note)
+class _Track:
+    """One vessel's rows, indexed by time, so that her state at a minute is found by bisection (a long AIS track
+    costs log(rows) a minute, not rows)."""
+
+    def __init__(self, ident: str, rows: list[dict[str, Any]]) -> None:
+        self.ident, self.rows = ident, rows
+        self.times = [r["time"] for r in rows]
+        self.given = [r for r in rows if r["fields"]]              # rows that give vessel fields
+        self.given_times = [r["time"] for r in self.given]
+        self.eyes = [r for r in rows if r["eye_height"] is not None]
+        self.eye_times = [r["time"] for r in self.eyes]
+
+    def at(self, t: dt.datetime) -> State:
+        """Her state at time t (within her track): interpolated position and heading, latest fields."""
+        rows = self.rows
+        k = max(bisect.bisect_right(self.times, t) - 1, 0)
+        r0 = rows[k]
+        r1 = rows[k + 1] if k + 1 < len(rows) else r0
+        span = (r1["time"] - r0["time"]).total_seconds()
+        f = 0.0 if span <= 0 else (t - r0["time"]).total_seconds() / span
+        lat = r0["lat"] + (r1["lat"] - r0["lat"]) * f
+        lon = r0["lon"] + ((r1["lon"] - r0["lon"] + 180.0) % 360.0 - 180.0) * f
+        note = None
+        head = None
+        for key in ("heading", "course"):
+            if r0[key] is not None and r1[key] is not None:
+                head = _lerp_angle(r0[key], r1[key], f)
+                if key == "course":
+                    note = "heading not given: her course over ground is taken for it"
+                break
+        g = bisect.bisect_right(self.given_times, t)
+        fields = (self.given[g - 1] if g else self.given[0])["fields"] if self.given else {}
+        e = bisect.bisect_right(self.eye_times, t)
+        eye = (self.eyes[e - 1] if e else self.eyes[-1])["eye_height"] if self.eyes else None
+        return State(self.ident, lat, (lon + 180.0) % 360.0 - 180.0, head, eye, tuple(sorted(fields.items())), note)
 
 
 def _times(tracks: dict[str, list[dict[str, Any]]]) -> list[dt.datetime]:
@@ -242,7 +250,8 @@ def meaning(sectors: Any, want: set[str], complete: bool = True) -> str:
 # The timeline
 
 
-def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any) -> Look:
+def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any,
+          meanings: dict[tuple[int, frozenset[str]], str] | None = None) -> Look:
     from .. import api
     brg, dist = geo.bearings_distances(obs.lat, obs.lon, tgt.lat, tgt.lon)
     brg_f, dist_f = float(brg), max(float(dist), 1e-6)
@@ -256,8 +265,14 @@ def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any) ->
     seen = tuple((s.role, names.get(s.role, s.role)) for s in p.items)
     glimpsed = tuple((h.role, names.get(h.role, h.role)) for h in p.glimpsed)
     hidden = {h.role: h.reason for h in p.hidden}
-    want = {r for r, _ in seen} | {r for r, _ in glimpsed}
-    mean = meaning(sectors, want)
+    want = frozenset({r for r, _ in seen} | {r for r, _ in glimpsed})
+    if meanings is None:
+        mean = meaning(sectors, set(want))
+    else:                          # the same lights of the same display mean the same: read once per build
+        key = (id(sectors), want)
+        if key not in meanings:
+            meanings[key] = meaning(sectors, set(want))
+        mean = meanings[key]
     return Look(t, obs.ident, tgt.ident, brg_f, rel, dist_f, aspect, seen, glimpsed, hidden, _picture(p), mean,
                 tuple(s.colour for s in p.items))
 
@@ -319,6 +334,20 @@ def _events(prev: Look | None, lk: Look) -> list[Event]:
     return out
 
 
+def cost(vessels: int, minutes: int) -> int:
+    """The work an encounter asks for, in looks: ordered (observer, target) pairs x minutes."""
+    return vessels * (vessels - 1) * minutes
+
+
+def check_cost(vessels: int, minutes: int) -> None:
+    """Refuse, before any work, an encounter of more than :data:`MAX_LOOKS` looks: one line naming the limit."""
+    n = cost(vessels, minutes)
+    if n > MAX_LOOKS:
+        raise bad("tracks", f"{n} looks", f"at most {MAX_LOOKS} looks, each an ordered pair of vessels at one minute "
+                  f"(here {vessels} vessels, {vessels * (vessels - 1)} pairs, x {minutes} minutes in common); "
+                  "fewer vessels or a shorter time", "is too much work")
+
+
 def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> Encounter:
     """The encounter of the tracks in ``text`` (CSV): minute-by-minute looks and events."""
     from .. import api
@@ -328,6 +357,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
     if len(tracks) > MAX_VESSELS:
         raise bad("tracks", f"{len(tracks)} vessels", f"at most {MAX_VESSELS} vessels", "is too many")
     times = _times(tracks)
+    check_cost(len(tracks), len(times))
     ed, basis = edition_for(times[0], waters, edition)
     memo: dict[tuple[tuple[str, str], ...], tuple[Any, Any, str]] = {}
     vessels: dict[str, dict[str, Any]] = {}
@@ -335,10 +365,12 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
     events: list[Event] = []
     last: dict[tuple[str, str], Look] = {}
     notes: list[str] = []
+    meanings: dict[tuple[int, frozenset[str]], str] = {}
+    indexed = [_Track(ident, rows) for ident, rows in tracks.items()]
     for t in times:
         states = {}
-        for ident, rows in tracks.items():
-            s = _at(ident, rows, t)
+        for track in indexed:
+            ident, rows, s = track.ident, track.rows, track.at(t)
             states[ident] = s
             if s.fields not in memo:
                 memo[s.fields] = _display(s, rows, ed, api, Vessel)
@@ -355,7 +387,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
                 if o.ident == g.ident:
                     continue
                 d, sectors, _ = memo[g.fields]
-                lk = _look(t, o, g, d, sectors)
+                lk = _look(t, o, g, d, sectors, meanings)
                 events += _events(last.get((o.ident, g.ident)), lk)
                 last[(o.ident, g.ident)] = lk
                 looks.append(lk)
@@ -376,7 +408,7 @@ def _display(s: State, rows: list[dict[str, Any]], ed: str, api: Any, vessel_cls
         from .scene import SceneError
         raise SceneError(f"line {line}: {e}", field=f"line {line}: {e.field}", value=e.value,
                          allowed=e.allowed) from None
-    return d, api.sectors(d), v.describe()
+    return d, api.sectors(d), v.describe(d.length_system)
 
 
 def table(enc: Encounter) -> list[list[str]]:

@@ -145,21 +145,21 @@ def read_scene(data: Any) -> dict[str, Any]:
 
 def read_tracks(text: str) -> dict[str, list[dict[str, Any]]]:
     """Track CSV text -> rows by ident, in time order: {ident: [{time, lat, lon, heading, course, speed,
-    eye_height, fields}]} (``fields``: the vessel fields the row gives). CSV the csv module cannot read (a bare
-    carriage return inside a field, a NUL) is one :class:`SceneError` naming the line."""
-    try:
-        return _read_tracks(text)
-    except csv.Error as e:
-        reason = "a line break inside an unquoted field" if "new-line" in str(e) else str(e)
-        raise SceneError(f"tracks: cannot be read as CSV: {reason}; allowed: CSV text, one row per line",
-                         field="tracks", allowed="CSV text, one row per line") from None
-
-
-def _read_tracks(text: str) -> dict[str, list[dict[str, Any]]]:
-    from ..vessel import FLAT_FIELDS
+    eye_height, fields}]} (``fields``: the vessel fields the row gives)."""
     if not text.strip():
         raise bad("tracks", "", "CSV with a header: time, ident, lat, lon, heading, ...", "is empty")
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        return _track_rows(reader)
+    except csv.Error as e:          # a line break inside an unquoted field (a lone CR), a NUL byte
+        reason = str(e).split(" - ")[0]
+        raise bad("tracks", f"line {reader.line_num + 1}", "CSV text, a line break only inside a quoted field",
+                  f"cannot be read as CSV ({reason})") from None
+
+
+def _track_rows(reader: csv.DictReader[str]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of :func:`read_tracks`, by ident, in time order."""
+    from ..vessel import FLAT_FIELDS
     cols = [c.strip() for c in (reader.fieldnames or [])]
     missing = [c for c in TRACK_REQUIRED if c not in cols]
     if missing:

@@ -375,6 +375,18 @@ def _band(edition: str, fact: str, value: float | None) -> float | None:
 
 
 @lru_cache(maxsize=64)
+def length_system(edition: str | None) -> str:
+    """The unit system the edition speaks lengths in ("metres" or "feet"; feet where no edition is decided)."""
+    from .. import api
+    from ..units import DEFAULT_SYSTEM
+    if edition is None:
+        return DEFAULT_SYSTEM
+    try:
+        return api.edition(edition).length_system
+    except NavlightsError:
+        return DEFAULT_SYSTEM
+
+
 def _edition_thresholds(edition: str, fact: str) -> tuple[float, ...]:
     from .. import api
     return tuple(_thresholds(api.edition(edition), fact))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .mapping import Lit, compact, ship_type_words, status_words
+from .mapping import Lit, compact, length_system, ship_type_words, status_words
 
 
 def _lights(display: Any) -> list[dict[str, Any]]:
@@ -12,9 +12,10 @@ def _lights(display: Any) -> list[dict[str, Any]]:
              "cite": i.cite} for i in display.lights]
 
 
-def candidate_json(x: Lit) -> dict[str, Any]:
+def candidate_json(x: Lit, system: str = "feet") -> dict[str, Any]:
+    """One candidate with her lights; her lengths in words in ``system`` first (her edition's)."""
     c = x.candidate
-    out: dict[str, Any] = {"vessel": c.vessel.to_json(), "description": c.vessel.describe(), "basis": c.basis,
+    out: dict[str, Any] = {"vessel": c.vessel.to_json(), "description": c.vessel.describe(system), "basis": c.basis,
                            "assumptions": list(c.assumptions)}
     if x.display is None:
         out |= {"lights": None, "undecided": x.why, "lights_detail": []}
@@ -34,5 +35,5 @@ def fix_json(fix: Any, lits: tuple[Lit, ...], static: Any, code: int | None) -> 
         "name": static.name if static else None,
         "length_m": static.length_m if static else None, "breadth_m": static.breadth_m if static else None,
         "edition": fix.edition, "certain": len(lits) == 1 and lits[0].display is not None,
-        "candidates": [candidate_json(x) for x in lits], "notes": list(fix.notes),
+        "candidates": [candidate_json(x, length_system(fix.edition)) for x in lits], "notes": list(fix.notes),
     }

@@ -29,6 +29,7 @@ import numpy as np
 
 from ..errors import NavlightsError, excerpt
 from . import geo
+from .mapping import length_system
 from .model import Candidate, Fix
 
 DEFAULT_WATERS = "high-seas"
@@ -309,7 +310,8 @@ def compute(observer: Observer, fixes: list[Fix], time: dt.datetime | None = Non
     for k_, c, ed, d, err in plan:
         if d is None:
             readings[k_].append(Reading(c.basis, c.assumptions, ed, {} if c.vessel is None else c.vessel.to_json(),
-                                        "" if c.vessel is None else c.vessel.describe(), (), (), err))
+                                        "" if c.vessel is None else c.vessel.describe(length_system(ed)), (), (),
+                                        err))
             continue
         t = tlist[tables[id(d)]]
         readings[k_].append(_reading(c, ed, d, t, res, row, float(dist[k_]), math.isnan(aspects[k_])))
@@ -362,5 +364,5 @@ def _reading(c: Candidate, ed: str, d: Any, t: _Table, res: Any, row: int, dist:
         lights.append(LightSeen(it.role, it.colour, light_name(it), str(it.citation), seen, reason,
                                 None if math.isinf(lim) or math.isnan(lim) else lim,
                                 math.degrees(math.atan2(off, dist * geo.METRES_PER_NM)), t.rows[j][5], flags))
-    return Reading(c.basis, c.assumptions, ed, c.vessel.to_json(), c.vessel.describe(), tuple(lights),
+    return Reading(c.basis, c.assumptions, ed, c.vessel.to_json(), c.vessel.describe(d.length_system), tuple(lights),
                    _gap_words(d))

@@ -156,6 +156,10 @@ def _num(frame: Any, col: str) -> Any:
     return pd.to_numeric(frame[col], errors="coerce").astype("float64")
 
 
+#: The last second datetime64[ns] holds (2262-04-11): a Unix time past it is refused as missing.
+_MAX_UNIX_S = 9_223_372_036
+
+
 def _times(col: Any) -> Any:
     """UTC timestamps from datetimes, ISO 8601 text (naive: UTC) or Unix seconds (milliseconds over 1e11)."""
     import pandas as pd
@@ -165,7 +169,13 @@ def _times(col: Any) -> Any:
     num = pd.to_numeric(text.where(text.str.fullmatch(r"\d{9,13}(\.\d+)?")), errors="coerce")
     secs = num.where(num <= 1e11, num / 1000)
     out = pd.to_datetime(text.where(num.isna()), format="ISO8601", utc=True, errors="coerce")
-    return out.where(num.isna(), pd.to_datetime(secs, unit="s", utc=True))
+    # Only the rows that hold a number within datetime64[ns] (to 2262) go through the conversion by unit: a column
+    # of NaN there ran pandas' cast under np.errstate(over="raise") and failed now and then inside Dask workers
+    # (issue 23, item 6), and a number past 2262 raised OutOfBoundsDatetime; such a time is refused as missing.
+    ok = secs.notna() & (secs < _MAX_UNIX_S)
+    if ok.any():
+        out = out.where(~ok, pd.to_datetime(secs[ok], unit="s", utc=True).reindex(out.index))
+    return out
 
 
 def _typed(frame: Any) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from .guard import Guard
 from .queries import CompareQuery, IdentifyQuery, RenderQuery, TrainQuery, ViewQuery
 from .routes import ROUTERS
 from .routes.docs import SWAGGER_STATIC
+from .results import ResultStore, default_results_path
 from .training import Progress
 
 log = logging.getLogger("navlights.web")
@@ -77,8 +78,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field, the value and what "
                                              "is allowed"},
     500: {"model": ErrorBody, "description": "A bug: logged with a reference the answer gives, never a traceback"},
-    503: {"model": ErrorBody, "description": "No renderer or identification in this build, or the training "
-                                             "database cannot be opened"},
+    503: {"model": ErrorBody, "description": "No renderer or identification in this build, the training "
+                                             "database or the result store cannot be opened, or the server is "
+                                             "computing as many encounters as it may at once (Retry-After)"},
 }
 
 #: The parameters each JSON route takes, for 'unknown parameter' messages.
@@ -87,8 +89,10 @@ _QUERY_MODELS: dict[str, type[BaseModel]] = {
     "/compare.json": CompareQuery, "/identify.json": IdentifyQuery, "/train.json": TrainQuery}
 
 
-def create_app(db_path: str | Path | None = None, *, seed: int | None = None, prepare: bool | None = None) -> FastAPI:
-    """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir).
+def create_app(db_path: str | Path | None = None, *, seed: int | None = None, prepare: bool | None = None,
+               results_db: str | Path | None = None) -> FastAPI:
+    """The web app; training progress goes to ``db_path`` (default: $NAVLIGHTS_DB or the user's data dir), the
+    inputs of kept results to ``results_db`` (default: ``results.sqlite`` beside the progress database).
 
     ``prepare``: when the server starts, make the identification indexes in a background thread (read from
     the disk cache, or built), so that the first identify request finds them ready (default: $NAVLIGHTS_PREPARE
@@ -97,7 +101,8 @@ def create_app(db_path: str | Path | None = None, *, seed: int | None = None, pr
         prepare = os.environ.get(PREPARE_ENV) == "1"
     app = FastAPI(title="navlights", version=api.version(), description=DESCRIPTION, openapi_tags=TAGS,
                   docs_url=None, redoc_url=None, responses=ERRORS, lifespan=_prepare if prepare else None)
-    ctx = Context(progress=Progress(db_path, seed=seed), templates=templates())
+    ctx = Context(progress=Progress(db_path, seed=seed), templates=templates(),
+                  results=ResultStore(results_db if results_db is not None else default_results_path(db_path)))
     app.state.ctx = ctx
     app.state.progress = ctx.progress
     app.mount(SWAGGER_STATIC, StaticFiles(directory=str(swagger_ui_path)), name="swagger-ui")

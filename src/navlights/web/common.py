@@ -23,8 +23,9 @@ from pydantic import BaseModel, ValidationError
 
 from .. import api
 from ..errors import NavlightsError
-from . import figure, pages
+from . import figure, form, pages
 from .queries import one_line
+from .results import NotKept, ResultStore, ResultStoreError
 from .training import NoSuchQuestion, Progress, ProgressError
 
 HERE = Path(__file__).parent
@@ -42,10 +43,12 @@ class Unavailable(NavlightsError, RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """Per-app state: the learner's progress (SQLite, opened on first use) and the page templates."""
+    """Per-app state: the learner's progress and the kept results (SQLite, each opened on first use) and the page
+    templates."""
 
     progress: Progress
     templates: Environment
+    results: ResultStore
 
 
 def context(request: Request) -> Context:
@@ -68,11 +71,14 @@ def templates() -> Environment:
                       lstrip_blocks=True, auto_reload=False)
     env.globals.update(version=api.version(), provenance_words=pages.PROVENANCE_WORDS, status_words=api.STATUS_WORDS,
                        aspect_slider=figure.aspect_slider)
+    env.globals["vessel_form"] = partial(form.render, env)
     env.filters["sector_label"] = pages.sector_label
     env.filters["ticks"] = _ticks
     env.filters["swatch"] = figure.swatch
     env.filters["prov"] = _prov
     env.filters["article"] = _article
+    env.filters["lengths"] = api.lengths_words          # lengths_ft of a difference, in the editions' unit
+    env.globals["unit_of"] = {"metres": "m", "feet": "ft"}
     return env
 
 
@@ -116,10 +122,10 @@ def error_page(request: Request, status: int, message: str, field: str | None = 
 
 
 def status_of(err: NavlightsError) -> int:
-    """503 for a missing feature or an unusable database, 404 for no such question, else 422."""
-    if isinstance(err, Unavailable) or (isinstance(err, ProgressError) and err.field == "db"):
+    """503 for a missing feature or an unusable database, 404 for no such question or kept result, else 422."""
+    if isinstance(err, (Unavailable, ResultStoreError)) or (isinstance(err, ProgressError) and err.field == "db"):
         return 503
-    if isinstance(err, NoSuchQuestion):
+    if isinstance(err, (NoSuchQuestion, NotKept)):
         return 404
     return 422
 

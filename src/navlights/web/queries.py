@@ -21,6 +21,7 @@ DEFAULT_EDITION = "intl-1960"
 EXPLORE_EDITION = "intl-1972"   # Explore opens on the rules in force today (issue 14)
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
 MAX_NOTATION = 200     # a typed picture
+MAX_SEARCH = 100       # words of a situation to find
 MAX_ID = 2 ** 63 - 1   # SQLite's largest integer: a question id past it names no question
 
 
@@ -167,6 +168,15 @@ class ViewQuery(VesselQuery):
     period: Literal["night", "day"] | None = Field(None, description="night: lights; day: shapes")
     choose: Literal["typical", "all"] = Field("typical", description="typical: required items and first "
                                               "options; all: every item, flagged")
+
+
+class SituationsQuery(_Query):
+    """A situation to find by name among one edition's own."""
+
+    edition: str = Field(EXPLORE_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
+                         json_schema_extra=_edition_enum)
+    q: str | None = Field(None, max_length=MAX_SEARCH, description="words of the situation, e.g. 'trawler', 'pilot "
+                          "at anchor', 'tug pushing on the Western Rivers' (none: every situation of the edition)")
 
 
 class RenderQuery(ViewQuery):

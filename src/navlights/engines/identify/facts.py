@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ...classes import thresholds
 from ...model import Edition
-from ...units import m_to_ft, parse_length
+from ...units import fmt_band, parse_length
 
 @dataclass(frozen=True, slots=True)
 class Fact:
@@ -16,6 +16,7 @@ class Fact:
 
     name: str
     cuts: tuple[float, ...]
+    system: str = "feet"            # the edition's unit system: lengths in words as its rules write them
 
     def atom(self, value: float) -> int:
         for i, c in enumerate(self.cuts):
@@ -55,13 +56,14 @@ class Fact:
     def _fmt(self, v: float) -> str:
         if self.name == "tonnage":
             return f"{v:g} tons"
-        return f"{round(m_to_ft(v), 1):g} ft"
+        return fmt_band(v, self.system)
 
 
 def _facts(edition: Edition) -> tuple[Fact, Fact, Fact]:
-    return (Fact("length", tuple(thresholds(edition, "length"))),
-            Fact("tonnage", tuple(thresholds(edition, "tonnage"))),
-            Fact("tow_length", tuple(thresholds(edition, "tow_length"))))
+    system = edition.length_system
+    return (Fact("length", tuple(thresholds(edition, "length")), system),
+            Fact("tonnage", tuple(thresholds(edition, "tonnage")), system),
+            Fact("tow_length", tuple(thresholds(edition, "tow_length")), system))
 
 
 def measures(v: Mapping[str, Any]) -> dict[str, float | None]:

@@ -19,7 +19,9 @@ from .. import pages
 from ..figure import figure_html
 from ..common import (context, defaults_if_empty, failed, form_values, json_query, page, page_html, parse,
                       query_parameters)
-from ..queries import ViewQuery
+from ..form import edition_id as vessel_form_edition, render as vessel_form_html
+from ..queries import EXPLORE_EDITION, SituationsQuery, ViewQuery
+from .. import situations
 
 router = APIRouter()
 
@@ -56,8 +58,9 @@ def _page_context(request: Request, q: ViewQuery | None, data: dict[str, Any] | 
                   err: Any, ask: Any, figure: Markup) -> dict[str, Any]:
     templates = context(request).templates
     vessel_form = tuple(sorted((k, v) for k, v in form.items() if k not in OBSERVER_FIELDS))
+    edition = vessel_form_edition(form.get("edition") or EXPLORE_EDITION)
     return dict(title="Explore", data=data, form=form, error=err, ask=ask, figure_html=figure,
-                vessel_fields_html=_vessel_fields_html(templates, vessel_form, ask[0] if ask else None),
+                vessel_fields_html=_vessel_fields_html(templates, edition, vessel_form, ask[0] if ask else None),
                 details_html=_details_html(templates, q.vessel(), q.edition, q.choose, q.period,
                                            data["links"]["compare"]) if data and q else "")
 
@@ -120,11 +123,12 @@ OBSERVER_FIELDS = frozenset({"aspect", "distance", "period", "choose", "edition"
 
 
 @lru_cache(maxsize=256)
-def _vessel_fields_html(env: Environment, vessel_form: tuple[tuple[str, str], ...], needed: str | None) -> Markup:
-    """The vessel's part of the form (some forty fields): the same for every aspect, so written once per vessel
-    as the user typed it (and the fact asked for), not on every move of the slider."""
-    macro = env.get_template("_macros.html").module.vessel_fields  # type: ignore[attr-defined]
-    return Markup(macro(dict(vessel_form), needed))
+def _vessel_fields_html(env: Environment, edition: str | None, vessel_form: tuple[tuple[str, str], ...],
+                        needed: str | None) -> Markup:
+    """The vessel's part of the form (forty fields, those the edition's rules test shown): the same for every
+    aspect, so written once per edition and vessel as the user typed it (and the fact asked for), not on every move
+    of the slider."""
+    return vessel_form_html(env, edition, dict(vessel_form), needed)
 
 
 @lru_cache(maxsize=256)
@@ -143,3 +147,29 @@ async def explore_json(request: Request) -> Response:
     what an observer sees from `aspect` (and `distance`), the aspect sectors, and picture links."""
     q = defaults_if_empty(request, json_query(ViewQuery, request), DEFAULT_VESSEL)
     return Response(pages.explore_bytes(q), media_type="application/json")
+
+
+@router.get("/explore/situations.json", tags=["pages"], summary="Find a situation by name among an edition's own",
+            response_model=dict[str, Any], openapi_extra=query_parameters(SituationsQuery))
+def situations_json(request: Request) -> Response:
+    """The edition's situations whose words answer `q` ('trawler', 'pilot at anchor'), best first, each with the
+    flat vessel fields that describe her and the Explore address that shows her; without `q`, every situation of
+    the edition, in its order. Made once per edition (and query)."""
+    q = json_query(SituationsQuery, request)
+    return Response(situations.matches_json(api.edition(q.edition).id, q.q), media_type="application/json")
+
+
+@router.get("/explore/situations", response_class=HTMLResponse, include_in_schema=False)
+def situations_page(request: Request) -> HTMLResponse:
+    """The search box's answer without JavaScript: the matches as links to Explore."""
+    q, err = parse(SituationsQuery, request)
+    found: tuple[situations.Situation, ...] = ()
+    edition = EXPLORE_EDITION
+    if q is not None:
+        try:
+            edition = api.edition(q.edition).id
+            found = situations.matches(edition, q.q) if q.q else situations.candidates(edition)
+        except NavlightsError as e:
+            err = failed(e)
+    return page(request, "situations.html", status=422 if err else 200, title="Find a situation", error=err,
+                found=found, query=q.q if q else request.query_params.get("q", ""), edition=edition)

@@ -14,7 +14,40 @@
   const aspectWords = document.getElementById("aspect-words");
   const seen = document.getElementById("seen-list");
   const dist = document.getElementById("f-distance");
-  if (!form || !slider) return;
+  if (!form) return;
+
+  // Controls that mean something only with another fact (the tow's length with towing; the side of an obstruction
+  // with dredging, underwater or diving work) carry data-when: "towing being_towed" (one of them given) or
+  // "restricted=dredging,underwater,diving" (one of those values). When the fact they hang on changes they are
+  // shown, or hidden and left out of the form (disabled); the server writes them shown where the fact is set.
+  const NO = ["", "0", "off", "f", "false", "n", "no"];
+  function valueOf(name) {
+    const el = form.elements.namedItem(name);
+    if (!el || el.disabled) return "";
+    if (el.type === "checkbox") return el.checked ? el.value : "";
+    return el.value || "";
+  }
+  function holds(when) {
+    return when.split(" ").some(function (test) {
+      const eq = test.indexOf("=");
+      if (eq < 0) return !NO.includes(valueOf(test).toLowerCase());
+      return test.slice(eq + 1).split(",").includes(valueOf(test.slice(0, eq)));
+    });
+  }
+  function hangsOn(when, name) {
+    return when.split(" ").some(function (test) { return test.split("=")[0] === name; });
+  }
+  form.addEventListener("change", function (ev) {
+    const name = ev.target && ev.target.name;
+    if (!name) return;
+    for (const row of form.querySelectorAll("[data-when]")) {
+      if (!hangsOn(row.dataset.when, name)) continue;
+      const show = holds(row.dataset.when);
+      row.hidden = !show;
+      for (const c of row.querySelectorAll("input, select")) c.disabled = !show;
+    }
+  });
+  if (!slider) return;
 
   // A field the edition needs (the 'Needed' box): open its part of the form and put the cursor there.
   const needed = form.dataset.needed && document.getElementById("f-" + form.dataset.needed);
