@@ -8,10 +8,17 @@ transport interfaces only, and adds two guards at the connection level, before a
 
 * a **head timeout**: a connection must complete a request head (the empty line after the headers) within
   :attr:`GuardedHTTP.head_timeout_s` of opening, or of the server's last answer on it; otherwise it is closed;
-* a **bound on waiting connections**: at most :attr:`GuardedHTTP.max_waiting` connections of a server process may be
-  waiting for their head at once, and at most :attr:`GuardedHTTP.max_waiting_per_client` from one address; past it,
-  the connection that has waited longest is closed. A client that sends its request at once is never the one that
-  waited longest, so it is served however many half-open connections another client (or the same address) holds.
+* a **bound on new connections waiting**: at most :attr:`GuardedHTTP.max_waiting` connections of a server process
+  may be waiting for their first request head at once, and at most :attr:`GuardedHTTP.max_waiting_per_client` from
+  one address; past it, those that have waited longest are closed. The bounds are enforced a moment
+  (:data:`ENFORCE_AFTER_S`) after a connection comes, once the server has read what arrived with it: a client that
+  sends its request at once has then left the waiting, so it is served however many half-open connections another
+  client (or the same address) holds, even when it connects amid a burst of them. A kept-alive connection that has been answered is not counted (its next head has the timeout;
+  closing it under a client about to reuse it would lose that client's request).
+
+uvicorn's own protocol is made for a connection only once its first request head is complete (or over
+:data:`MAX_HEAD_BYTES`): a half-open connection costs an asyncio transport and this small object, never counts in
+uvicorn's ``limit_concurrency``, and closing it touches nothing of uvicorn's.
 
 Nothing here parses HTTP beyond looking for the end of a head (``\\r\\n\\r\\n`` or ``\\n\\n``) in the bytes that
 arrive while a connection is waiting for one, and noticing when the server writes an answer (a ``100 Continue``
@@ -34,6 +41,21 @@ HEAD_TIMEOUT_S = 10.0
 MAX_WAITING = 256
 MAX_WAITING_PER_CLIENT = 32
 HEAD_TIMEOUT_ENV = "NAVLIGHTS_HEAD_TIMEOUT"
+#: The bytes a first request head is held before uvicorn's protocol takes over in any case (h11 refuses a head over
+#: 16 KiB itself, with its own answer).
+MAX_HEAD_BYTES = 64 * 1024
+#: How long after a connection comes the bounds are enforced (the server reads what came with it meanwhile).
+ENFORCE_AFTER_S = 0.1
+_INNER: list[type[asyncio.Protocol]] = []
+
+
+def _inner_class() -> type[asyncio.Protocol]:
+    """The protocol uvicorn would use (its ``auto`` choice: httptools if installed, else h11)."""
+    if not _INNER:
+        from uvicorn.config import HTTP_PROTOCOLS
+        from uvicorn.importer import import_from_string
+        _INNER.append(import_from_string(HTTP_PROTOCOLS["auto"]))
+    return _INNER[0]
 
 
 class _Waiting:
@@ -42,6 +64,24 @@ class _Waiting:
     def __init__(self) -> None:
         self.all: OrderedDict[int, GuardedHTTP] = OrderedDict()
         self.by_client: dict[str, OrderedDict[int, GuardedHTTP]] = {}
+        self.scheduled = False
+
+    def enforce_soon(self, loop: asyncio.AbstractEventLoop, per_client: int, overall: int) -> None:
+        """Close the connections waiting longest past the bounds, in a moment (one pass for a burst)."""
+        if not self.scheduled:
+            self.scheduled = True
+            loop.call_later(ENFORCE_AFTER_S, self.enforce, per_client, overall)
+
+    def enforce(self, per_client: int, overall: int) -> None:
+        self.scheduled = False
+        for client in list(self.by_client):
+            mine = self.by_client.get(client)
+            extra = len(mine) - per_client if mine else 0
+            for conn in list(mine.values())[:max(extra, 0)] if mine else ():
+                conn.evict(f"more than {per_client} connections from {client} waiting for a request head")
+        extra = len(self.all) - overall
+        for conn in list(self.all.values())[:max(extra, 0)]:
+            conn.evict(f"more than {overall} connections waiting for a request head")
 
     def add(self, conn: GuardedHTTP) -> None:
         self.all[id(conn)] = conn
@@ -54,17 +94,6 @@ class _Waiting:
             mine.pop(id(conn), None)
             if not mine:
                 del self.by_client[conn.client]
-
-    def over(self, conn: GuardedHTTP) -> list[GuardedHTTP]:
-        """The connections to close so that the bounds hold again after ``conn`` came: the oldest waiting."""
-        out: list[GuardedHTTP] = []
-        mine = self.by_client.get(conn.client, OrderedDict())
-        extra = len(mine) - conn.max_waiting_per_client
-        out += [c for c in list(mine.values())[:max(extra, 0)]]
-        extra = len(self.all) - conn.max_waiting - len(out)
-        if extra > 0:
-            out += [c for c in self.all.values() if c not in out][:extra]
-        return out
 
 
 #: The waiting connections of each server (keyed by uvicorn's per-server state object, kept with it).
@@ -101,10 +130,9 @@ class GuardedHTTP(asyncio.Protocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.head_timeout_s = float(os.environ.get(HEAD_TIMEOUT_ENV) or HEAD_TIMEOUT_S)
-        from uvicorn.config import HTTP_PROTOCOLS
-        from uvicorn.importer import import_from_string
-        inner_class = import_from_string(HTTP_PROTOCOLS["auto"])
-        self._inner: asyncio.Protocol = inner_class(*args, **kwargs)
+        self._args, self._kwargs = args, kwargs
+        self._inner: asyncio.Protocol | None = None       # uvicorn's protocol, made once a first head is complete
+        self._buffer = b""
         self._waiting = _waiting_of(kwargs.get("server_state"))
         self._loop = kwargs.get("_loop") or asyncio.get_event_loop()
         self._transport: asyncio.Transport | None = None
@@ -112,6 +140,8 @@ class GuardedHTTP(asyncio.Protocol):
         self._tail = b""
         self.client = ""
         self.waiting = False
+        self.counted = False      # in the bound on new connections waiting (until its first answer)
+        self.served = False
 
     # --- the asyncio protocol, passed on ------------------------------------------------------------------
 
@@ -120,42 +150,58 @@ class GuardedHTTP(asyncio.Protocol):
         self._transport = transport
         peer = transport.get_extra_info("peername")
         self.client = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else str(peer or "")
-        self._inner.connection_made(_Transport(transport, self))  # type: ignore[arg-type]
         self._wait()
 
     def data_received(self, data: bytes) -> None:
+        complete = False
         if self.waiting:
             seen = self._tail + data
-            if b"\r\n\r\n" in seen or b"\n\n" in seen:
+            complete = b"\r\n\r\n" in seen or b"\n\n" in seen
+            if complete:
                 self._done_waiting()
             else:
                 self._tail = seen[-3:]
-        self._inner.data_received(data)
+        if self._inner is not None:
+            self._inner.data_received(data)
+            return
+        self._buffer += data
+        if complete or len(self._buffer) > MAX_HEAD_BYTES:
+            assert self._transport is not None
+            self._inner = _inner_class()(*self._args, **self._kwargs)
+            self._inner.connection_made(_Transport(self._transport, self))  # type: ignore[arg-type]
+            data, self._buffer = self._buffer, b""
+            self._inner.data_received(data)
 
     def eof_received(self) -> bool | None:
-        return self._inner.eof_received()
+        return self._inner.eof_received() if self._inner is not None else None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._done_waiting()
-        self._inner.connection_lost(exc)
+        if self._inner is not None:
+            self._inner.connection_lost(exc)
 
     def pause_writing(self) -> None:
-        self._inner.pause_writing()
+        if self._inner is not None:
+            self._inner.pause_writing()
 
     def resume_writing(self) -> None:
-        self._inner.resume_writing()
+        if self._inner is not None:
+            self._inner.resume_writing()
 
     def __getattr__(self, name: str) -> Any:      # what uvicorn asks of its protocol (shutdown, ...)
-        if name == "_inner":
+        inner = self.__dict__.get("_inner")
+        if inner is None:
             raise AttributeError(name)
-        return getattr(self._inner, name)
+        return getattr(inner, name)
 
     # --- the guard ----------------------------------------------------------------------------------------
 
     def answered(self, head: bytes) -> None:
         """The server wrote (part of) an answer: the next request's head is awaited from now on."""
-        if not head.startswith(b"HTTP/1.1 100") and not self.waiting:
-            self._wait()
+        if not head.startswith(b"HTTP/1.1 100"):
+            self.served = True
+            if not self.waiting:
+                self._wait()
 
     def _wait(self) -> None:
         if self._transport is None or self._transport.is_closing():
@@ -164,17 +210,23 @@ class GuardedHTTP(asyncio.Protocol):
         self._tail = b""
         self._timer = self._loop.call_later(self.head_timeout_s, self._close, "no request head in "
                                             f"{self.head_timeout_s:g} s")
+        if self.served:
+            return
+        self.counted = True
         self._waiting.add(self)
-        for old in self._waiting.over(self):
-            old._close(f"more than {self.max_waiting_per_client} connections from {old.client} (or "
-                       f"{self.max_waiting} in all) waiting for a request head; the oldest closed")
+        self._waiting.enforce_soon(self._loop, self.max_waiting_per_client, self.max_waiting)
+
+    def evict(self, why: str) -> None:
+        """Closed to keep the bounds: it has waited longest."""
+        self._close(why)
 
     def _done_waiting(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.waiting:
-            self.waiting = False
+        self.waiting = False
+        if self.counted:
+            self.counted = False
             self._waiting.remove(self)
 
     def _close(self, why: str) -> None:
