@@ -169,9 +169,10 @@ async def mix_client(host: str, port: int, seed: int, until: float, out: list[di
                         "ms": (time.perf_counter() - t) * 1000})
             if name != "train" or step == 1 or status != 200:
                 break
-            qid = json.loads(data)["question"]["id"]           # the training round: answer the question asked
+            question = json.loads(data)["question"]                 # the training round: answer the question asked
             method, path = "POST", "/train/answer.json"
-            body = json.dumps({"question": qid, "choice": mix.rng.randrange(0, 4)}).encode()
+            choice = mix.rng.randrange(0, max(1, len(question.get("choices") or ())))
+            body = json.dumps({"question": question["id"], "choice": choice}).encode()
     conn.close()
 
 
@@ -374,7 +375,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if proc is not None:
             proc.terminate()
-            proc.wait(30)
+            try:
+                proc.wait(30)
+            except Exception:           # a server that does not stop in 30 s is killed (its answer is the report)
+                proc.kill()
+                proc.wait(30)
         if tmp is not None:
             tmp.cleanup()
     q, h = quiet["healthz"]["p99_ms"], hostile["healthz"]["p99_ms"]
