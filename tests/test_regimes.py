@@ -88,7 +88,10 @@ def test_cli_differences(capsys):
     code, out, _ = _run(capsys, "differences", "intl-1972", "us-inland", "--json")
     assert code == 0 and any(d["role"] == "special-flashing" for d in json.loads(out)["differences"])
     code, out, _ = _run(capsys, "differences", "intl-1972", "us-inland")
-    assert code == 0 and "Shown under us-inland, not under intl-1972" in out and "24(f)" in out
+    # issue 27: the lines are grouped by situation; the side is counted in the summary and said on each line
+    assert code == 0 and "shown under us-inland, not under intl-1972" in out and "24(f)" in out
+    said = " ".join(out.split())                  # the lines are wrapped at the width
+    assert "only under us-inland: special flashing light (yellow) (special-flashing; us-inland Rule 24(f)" in said
     code, _, err = _run(capsys, "differences", "intl-1972", "nowhere")
     assert code == 2 and "unknown edition 'nowhere'" in err and len(err.strip().splitlines()) == 1
     code, _, err = _run(capsys, "differences", "1960", "1972")

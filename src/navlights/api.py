@@ -557,7 +557,7 @@ def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | N
 if TYPE_CHECKING:
     import random
 
-    from .engines.quiz import Question
+    from .engines.quiz import Card, Question, Topic
 
 def version() -> str:
     """The package version."""
@@ -565,18 +565,32 @@ def version() -> str:
     return __version__
 
 
-def quiz_items(edition_name: str | Edition = DEFAULT_EDITION) -> list[str]:
-    """The edition's quiz items (situations that show a light at night), in the order classes lists them."""
+def quiz_items(edition_name: str | Edition = DEFAULT_EDITION, period: str = "night") -> list[str]:
+    """The names of the edition's quiz cards at ``period`` (night: lights; day: shapes): each one answer a
+    look-out can give, standing for every situation that looks the same from every aspect."""
     from .engines import quiz as _quiz
-    return _quiz.items(edition(edition_name))
+    return _quiz.items(edition(edition_name), period)
 
 
-def quiz_question(edition_name: str | Edition, item: str, rng: random.Random) -> Question | None:
-    """A question on ``item`` (``engines.quiz.Question``): a vessel, an aspect and up to four answers whose
-    pictures from that aspect differ; None if no fair question fits. ``rng``: a ``random.Random``, so a
-    seeded generator gives the same questions."""
+def quiz_cards(edition_name: str | Edition = DEFAULT_EDITION) -> tuple[Card, ...]:
+    """The edition's quiz cards (``engines.quiz.Card``: period, name, situations, rules), night first."""
     from .engines import quiz as _quiz
-    return _quiz.question(edition(edition_name), item, rng)
+    return _quiz.cards(edition(edition_name))
+
+
+def quiz_topics(edition_name: str | Edition = DEFAULT_EDITION) -> tuple[Topic, ...]:
+    """What to train on in the edition (``engines.quiz.Topic``): all, lights, shapes, and one topic per rule."""
+    from .engines import quiz as _quiz
+    return _quiz.topics(edition(edition_name))
+
+
+def quiz_question(edition_name: str | Edition, item: str, rng: random.Random,
+                  period: str = "night") -> Question | None:
+    """A question on the card named ``item`` at ``period`` (``engines.quiz.Question``): a vessel, an aspect and up
+    to four answers whose pictures from that aspect differ and of which only the right one can show what is seen;
+    None if no fair question fits. ``rng``: a ``random.Random``, so a seeded generator gives the same questions."""
+    from .engines import quiz as _quiz
+    return _quiz.question(edition(edition_name), item, rng, period)
 
 # --- flat fields, the identify cache, galleries: what the command line and the web app need -------
 

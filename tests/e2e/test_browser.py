@@ -226,7 +226,11 @@ def test_training_progress_survives_a_killed_server(tmp_path, page):
         page.goto(second.url + "/train?edition=intl-1960")
         assert page.inner_text("#answered-count") == "Answered: 3"
         page.screenshot(path=str(SHOTS / "train-after-restart.png"), full_page=True)
-        with urllib.request.urlopen(second.url + "/train.json?edition=intl-1960", timeout=10) as r:
+        # the JSON twin answers for the same learner when given the browser's cookie (progress is per learner,
+        # issue 21: without it, a program is a new learner with nothing answered)
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+        req = urllib.request.Request(second.url + "/train.json?edition=intl-1960", headers={"cookie": cookie})
+        with urllib.request.urlopen(req, timeout=10) as r:
             import json
             assert json.loads(r.read())["progress"]["answered"] == 3
     finally:

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..api import WATERS
-from .options import json_option, print_json, vessel_from_options, vessel_options
+from .options import all_option, json_option, print_json, vessel_from_options, vessel_options
 
 
 @click.command("compare")
@@ -31,8 +31,9 @@ def compare_cmd(editions_: str | None, as_json: bool, **opts: Any) -> None:
 @click.command("changes")
 @click.argument("edition_a")
 @click.argument("edition_b")
+@all_option("difference")
 @json_option()
-def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
+def changes_cmd(edition_a: str, edition_b: str, show_all: bool, as_json: bool) -> None:
     """What changed from EDITION_A to EDITION_B, derived from the rule data: each difference once, with the
     situations it touches (--json: every difference by vessel situation)."""
     from .. import api
@@ -44,15 +45,16 @@ def changes_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
     if as_json:
         print_json(log)
         return
-    from .text import changes_text
-    changes_text(api.edition(edition_a).id, api.edition(edition_b).id, log)
+    from .lists import changes_text
+    changes_text(api.edition(edition_a).id, api.edition(edition_b).id, log, show_all)
 
 
 @click.command("differences")
 @click.argument("edition_a")
 @click.argument("edition_b")
+@all_option("difference")
 @json_option()
-def differences_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
+def differences_cmd(edition_a: str, edition_b: str, show_all: bool, as_json: bool) -> None:
     """Two regimes in force together, side by side, as a whole list: every difference between EDITION_A and
     EDITION_B (editions of different waters, e.g. intl-1972 us-inland) over every representative vessel, each
     once with the situations it touches and both cites; never a change in time (for that: `navlights changes`)."""
@@ -61,8 +63,8 @@ def differences_cmd(edition_a: str, edition_b: str, as_json: bool) -> None:
     if as_json:
         print_json(data)
         return
-    from .text import differences_text
-    differences_text(data)
+    from .lists import differences_text
+    differences_text(data, show_all)
 
 
 @click.command("governing")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import NavlightsError, NotationError
+from .layout import fitted_text
 from .options import json_option, print_json, read_text_file
 
 
@@ -25,6 +26,7 @@ def _read_picture(text: str) -> str:
               help="show at most N hypotheses (0: all)")
 @click.option("--exact", "exact_only", is_flag=True, help="exact matches only, no near matches")
 @json_option("JSON output (schema: docs/schema/identify.schema.json)")
+@fitted_text
 def identify_cmd(notation: str, edition: str | None, limit: int, exact_only: bool, as_json: bool) -> None:
     """Every vessel, edition and aspect that shows the lights you saw, ranked, with their rules.
 

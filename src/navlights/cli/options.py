@@ -105,6 +105,17 @@ def json_option(help_text: str = "JSON output") -> Callable[[F], F]:
     return click.option("--json", "as_json", is_flag=True, help=help_text)
 
 
+def wide_option(f: F) -> F:
+    """``--wide``: every table in full, with all its columns, past the terminal's width if need be."""
+    return click.option("--wide", is_flag=True,
+                        help="tables in full, every column, however wide (for a wide terminal or a file)")(f)
+
+
+def all_option(what: str) -> Callable[[F], F]:
+    """``--all`` (into ``show_all``): every line of a long list, not the first few of each group."""
+    return click.option("--all", "show_all", is_flag=True, help=f"show every {what}, not the first few of each group")
+
+
 def read_json_arg(text: str) -> dict[str, Any]:
     """The JSON object ``--vessel-json`` gives, inline or as @FILE; a one-line error otherwise."""
     where = ""

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..errors import PlanError
-from .options import check_output, json_option, print_json, write_output
+from .options import all_option, check_output, json_option, print_json, wide_option, write_output
 
 EXIT_NOT_COMPLIANT = 1
 
@@ -61,8 +61,10 @@ def read_plan_file(path: str) -> Any:
 @click.command("check-plan")
 @click.argument("plan")
 @click.option("--html", "html", type=click.Path(dir_okay=False), help="also write a printable HTML report here")
+@all_option("finding")
+@wide_option
 @json_option()
-def check_plan_cmd(plan: str, html: str | None, as_json: bool) -> None:
+def check_plan_cmd(plan: str, html: str | None, show_all: bool, wide: bool, as_json: bool) -> None:
     """Check a lighting plan (JSON or TOML; - for stdin) against its edition's rules, state by state.
 
     Exit 0 when it complies, 1 when it does not, 2 when the plan cannot be read (one line naming the file or the
@@ -78,8 +80,8 @@ def check_plan_cmd(plan: str, html: str | None, as_json: bool) -> None:
     if as_json:
         print_json(report.to_dict())
     else:
-        from .text import plan_text
-        plan_text(report.to_dict())
+        from .lists import plan_text
+        plan_text(report.to_dict(), show_all, wide)
     if not report.compliant:
         raise click.exceptions.Exit(EXIT_NOT_COMPLIANT)
 

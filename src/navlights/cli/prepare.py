@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .layout import fitted_text
 from .options import json_option, print_json
 
 
@@ -11,6 +12,7 @@ from .options import json_option, print_json
 @click.option("--dir", "directory", type=click.Path(file_okay=False), default=None,
               help="where (default: $NAVLIGHTS_PREPARED_DIR, else <sys.prefix>/share/navlights, e.g. .venv/share/navlights)")
 @json_option()
+@fitted_text
 def prepare_cmd(directory: str | None, as_json: bool) -> None:
     """Compile every edition and build every identification index ahead, so that no command builds them.
 

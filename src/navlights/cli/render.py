@@ -7,8 +7,9 @@ from typing import Any
 
 import click
 
-from .options import check_output, edition_option, print_json, vessel_from_options, vessel_options
 from ..errors import excerpt
+from .layout import fitted_text
+from .options import check_output, edition_option, print_json, vessel_from_options, vessel_options
 
 _VIEWS = ["night", "day", "plan"]
 _FORMATS = (".svg", ".png", ".gif")
@@ -66,6 +67,7 @@ def _choose(choose: str, optional: bool) -> Any:
 @click.option("--output", "-o", "output", required=True, help="FILE.svg, FILE.png or FILE.gif (a turntable 0-360°)")
 @click.option("--json", "as_json", is_flag=True, help="print the picture's labels (pixel place and colour of "
               "each light) as JSON")
+@fitted_text
 def render_cmd(edition: str, view: str, aspect: float, distance: float | None, eye_height: float | None,
                visibility: float | None, choose: str, optional: bool, ranges: bool, width: int | None,
                height: int | None, no_caption: bool, no_hull: bool, title: str | None, step: float, frame_ms: int,

@@ -6,12 +6,13 @@ from typing import Any
 
 import click
 
-from .options import edition_option, json_option, print_json, vessel_from_options, vessel_options
+from .options import edition_option, json_option, print_json, vessel_from_options, vessel_options, wide_option
 
 
 @click.command("editions")
+@wide_option
 @json_option()
-def editions_cmd(as_json: bool) -> None:
+def editions_cmd(wide: bool, as_json: bool) -> None:
     """List the editions: id, title, waters, in-force dates, sources and coverage."""
     from .. import api
     data = api.editions_json()
@@ -19,15 +20,16 @@ def editions_cmd(as_json: bool) -> None:
         print_json(data)
         return
     from .text import editions_table
-    editions_table(data)
+    editions_table(data, wide)
 
 
 @click.command("rules")
 @edition_option
 @click.option("--provenance", type=click.Choice(["primary", "secondary", "inferred", "gap"]),
               help="only entries of this provenance")
+@wide_option
 @json_option()
-def rules_cmd(edition: str, provenance: str | None, as_json: bool) -> None:
+def rules_cmd(edition: str, provenance: str | None, wide: bool, as_json: bool) -> None:
     """Every provision of an edition's rule base with its citation and provenance (and the gaps)."""
     from .. import api
     data = api.rules_json(edition)
@@ -38,22 +40,24 @@ def rules_cmd(edition: str, provenance: str | None, as_json: bool) -> None:
         print_json(data)
         return
     from .text import rules_text
-    rules_text(data)
+    rules_text(data, wide)
 
 
 @click.command("lights")
 @edition_option
 @vessel_options
+@wide_option
 @json_option("JSON output (schema: docs/schema/display.schema.json)")
-def lights_cmd(edition: str, as_json: bool, **opts: Any) -> None:
-    """The lights and shapes a vessel must or may show under an edition, each with its rule."""
+def lights_cmd(edition: str, wide: bool, as_json: bool, **opts: Any) -> None:
+    """The lights and shapes a vessel must or may show under an edition, each with its rule: first in words (by
+    night and by day, the alternatives, what she may add, the gaps), then as a table."""
     from .. import api
     data = api.display_json(vessel_from_options(opts), edition)
     if as_json:
         print_json(data)
         return
-    from .text import display_table
-    display_table(data)
+    from .lights_text import display_text
+    display_text(data, wide)
 
 
 COMMANDS = (editions_cmd, rules_cmd, lights_cmd)

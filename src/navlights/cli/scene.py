@@ -11,6 +11,7 @@ import click
 from navlights.traffic.api import TRAFFIC_WATERS as WATERS
 
 from ..errors import NavlightsError
+from .layout import fitted_text
 from .options import check_output, json_option, print_json, read_text_file, write_output
 
 
@@ -43,6 +44,7 @@ def _write(path: str, data: str | bytes, what: str) -> None:
               "else high-seas)")
 @click.option("--edition", "-e", help="judge under this edition instead of the one in force at the scene's time")
 @json_option("JSON output: every vessel's bearing, distance, aspect, readings and lights seen")
+@fitted_text
 def scene_cmd(scene_file: str | None, ais_file: str | None, at: str | None, observer: str | None, window_min: float,
               fov: float | None, svg_out: str | None, png_out: str | None, labels_out: str | None,
               width: int, height: int, no_names: bool, waters: str | None, edition: str | None,
@@ -133,6 +135,7 @@ def _scene_text(d: dict[str, Any]) -> None:
 @click.option("--table/--no-table", "show_table", default=True, show_default=True,
               help="print the minute-by-minute table after the events")
 @json_option("JSON output: vessels, events and every minute's look")
+@fitted_text
 def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | None, readings: tuple[str, ...],
                   start: str | None, end: str | None, plot_out: str | None, waters: str, edition: str | None,
                   show_table: bool, as_json: bool) -> None:

@@ -11,6 +11,7 @@ import click
 
 from navlights.traffic.api import TRAFFIC_WATERS
 
+from .layout import fitted_text
 from .options import json_option, print_json
 
 _WATERS = click.Choice(list(TRAFFIC_WATERS))
@@ -31,6 +32,7 @@ def _choice_options(f: Any) -> Any:
 @_choice_options
 @click.option("--time", "time", help="time of NMEA messages that carry none (ISO 8601, e.g. 2024-05-01T21:00:00Z)")
 @json_option()
+@fitted_text
 def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | None, time: str | None,
             as_json: bool) -> None:
     """Read an AIS file (NMEA AIVDM/AIVDO text, .csv or .parquet) and give, per vessel, her latest fix, every
@@ -78,6 +80,7 @@ def _text(data: dict[str, Any]) -> None:
 @_choice_options
 @click.option("--no-progress", is_flag=True, help="no progress bar")
 @json_option()
+@fitted_text
 def ais_batch_cmd(input_path: str, output_path: str, scheduler: str | None, workers: int | None,
                   edition: str | None, waters: str | None, region: str | None, no_progress: bool,
                   as_json: bool) -> None:

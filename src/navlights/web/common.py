@@ -99,6 +99,18 @@ def _article(words: str) -> str:
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words
 
 
+#: The cookie that keeps the reader's choice of theme; without it a page follows the browser's preference
+#: (``prefers-color-scheme``). Read here so that the page is written in its theme from the first byte.
+THEME_COOKIE = "navlights_theme"
+THEMES = ("light", "night")
+
+
+def theme_of(request: Request) -> str | None:
+    """The theme the reader chose ('light' or 'night'), or None: follow the browser."""
+    chosen = request.cookies.get(THEME_COOKIE)
+    return chosen if chosen in THEMES else None
+
+
 def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
     """An HTML page from its template; every page gets the edition list and what this build can do."""
     return HTMLResponse(page_html(request, name, **ctx), status_code=status)
@@ -109,6 +121,8 @@ def page_html(request: Request, name: str, **ctx: Any) -> str:
     ctx.setdefault("editions", pages.edition_choices())
     ctx.setdefault("render_available", pages.renderer() is not None)
     ctx.setdefault("identify_available", pages.identifier() is not None)
+    ctx.setdefault("theme", theme_of(request))
+    ctx.setdefault("path", request.url.path)
     return context(request).templates.get_template(name).render(**ctx)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from datetime import date
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote_plus, urlencode
@@ -133,12 +134,50 @@ def editions() -> list[dict[str, Any]]:
 
 
 def edition_choices() -> list[dict[str, str]]:
-    """(id, title, years) for the edition selectors."""
+    """(id, title, years) for the edition selectors, in :func:`edition_order` (those in force today first)."""
+    by_id = {e["id"]: e for e in editions()}
     out = []
-    for e in editions():
+    for ed in edition_order(list(by_id)):
+        e = by_id[ed]
         years = f"{(e['in_force_from'] or '?')[:4]}–{(e['in_force_end'] or '')[:4]}"
         out.append({"id": e["id"], "title": e["title"], "years": years})
     return out
+
+
+def in_force(e: dict[str, Any], today: date) -> bool:
+    """Whether an edition (as :func:`editions` gives it) is in force on ``today``: it has come into force and its end
+    (recorded, or the in-force date of its successor, as ``governing`` reckons it) is not reached."""
+    start, end = e["in_force_from"], e["in_force_end"]
+    return bool(start) and start <= today.isoformat() and (not end or today.isoformat() < end)
+
+
+def edition_order(ids: list[str], today: date | None = None) -> list[str]:
+    """The order the pages show editions in: those in force on ``today`` (default: the server's date) first, by the
+    date they came into force; then the history, in time order within each waters, the waters taken in the order
+    of the editions in force (the international rules' predecessors, then the Great Lakes' and inland ones); an
+    edition of no waters in force last. So: intl-1972, us-inland, intl-1897, intl-1948, intl-1960, gl-1895."""
+    today = today or date.today()
+    by_id = {e["id"]: e for e in editions()}
+    known = [by_id[i] for i in ids if i in by_id]
+    current = sorted((e for e in known if in_force(e, today)), key=lambda e: (e["in_force_from"], e["id"]))
+    waters: list[str] = []
+    for e in sorted((e for e in editions() if in_force(e, today)), key=lambda e: (e["in_force_from"], e["id"])):
+        waters += [w for w in e["waters"] if w not in waters]
+
+    def place(e: dict[str, Any]) -> tuple[int, str, str]:
+        first = min((waters.index(w) for w in e["waters"] if w in waters), default=len(waters))
+        return first, e["in_force_from"] or "", e["id"]
+
+    history = sorted((e for e in known if not in_force(e, today)), key=place)
+    return [e["id"] for e in current + history] + [i for i in ids if i not in by_id]
+
+
+def editions_in_force(today: date | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(the editions in force on ``today``, the history), each in :func:`edition_order`."""
+    today = today or date.today()
+    by_id = {e["id"]: e for e in editions()}
+    ordered = [by_id[i] for i in edition_order(list(by_id), today)]
+    return [e for e in ordered if in_force(e, today)], [e for e in ordered if not in_force(e, today)]
 
 
 def differences(q: DifferencesQuery) -> dict[str, Any]:
@@ -197,8 +236,11 @@ def differences_json(q: DifferencesQuery, page: bool) -> bytes:
 
 
 def editions_page() -> dict[str, Any]:
-    """The editions page: each edition's title, waters, in-force dates, sources, coverage and gaps."""
-    return {"editions": editions(), "provenance_words": PROVENANCE_WORDS}
+    """The editions page: each edition's title, waters, in-force dates, sources, coverage and gaps, in
+    :func:`edition_order` (those in force today, named in ``in_force``, first; then the history)."""
+    current, history = editions_in_force()
+    return {"editions": current + history, "in_force": [e["id"] for e in current],
+            "provenance_words": PROVENANCE_WORDS}
 
 
 @lru_cache(maxsize=1)
@@ -351,10 +393,17 @@ def _cell(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def compare(q: CompareQuery) -> dict[str, Any]:
-    """One vessel under each edition side by side; cells that differ from the edition before are marked."""
+    """One vessel under each edition side by side; cells that differ from the edition before are marked.
+
+    The columns (``editions``, each row's ``cells``, ``complete``, ``notes``) are in :func:`edition_order`: the
+    editions in force today first, then the history in time order within each waters; ``in_force`` names the
+    first. ``steps`` stay in time order, and ``comparison`` is the engine's answer as the CLI gives it (oldest
+    first)."""
     vessel = q.vessel()
     data = api.compare_json(vessel, q.edition_list())
-    eds = data["editions"]
+    today = date.today()
+    eds = edition_order(data["editions"], today)
+    current = {e["id"] for e in editions() if in_force(e, today)}
     roles: list[str] = []
     cells: dict[str, dict[str, Any]] = {}
     for ed in eds:
@@ -378,10 +427,12 @@ def compare(q: CompareQuery) -> dict[str, Any]:
     titles = {e["id"]: e["title"] for e in editions()}
     return {
         "query": q.params(), "vessel": data["vessel"], "description": data["description"], "editions": eds,
+        "in_force": [e for e in eds if e in current],
         "edition_titles": {e: titles.get(e, e) for e in eds},
-        "complete": {e: (d["complete"] if d else None) for e, d in data["displays"].items()},
-        "notes": {e: (d["notes"] if d else []) for e, d in data["displays"].items()},
-        "errors": data["errors"], "rows": rows, "steps": data["steps"], "comparison": data,
+        "complete": {e: (data["displays"][e]["complete"] if data["displays"][e] else None) for e in eds},
+        "notes": {e: (data["displays"][e]["notes"] if data["displays"][e] else []) for e in eds},
+        "errors": {e: data["errors"][e] for e in eds if e in data["errors"]}, "rows": rows, "steps": data["steps"],
+        "comparison": data,
     }
 
 

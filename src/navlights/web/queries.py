@@ -11,7 +11,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from .. import api
 from ..api import FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
@@ -217,10 +217,14 @@ TRAIN_EDITION = "intl-1972"
 
 
 class TrainQuery(_Query):
-    """Which edition to train on."""
+    """Which edition and topic to train on."""
 
     edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
                          json_schema_extra=_edition_enum)
+    topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights (night), shapes (day), or a "
+                       "rule's topic such as rule-24: one of the edition's topics, listed in the answer (which topics "
+                       "there are depends on the edition, so an id may be refused with 422 naming them)")
+    notice: Literal["reset"] | None = Field(None, description="a page's note of what was just done (reset)")
 
 
 class Answer(_Query):
@@ -228,6 +232,28 @@ class Answer(_Query):
 
     question: StrictInt = Field(..., ge=1, le=MAX_ID, description="the question's id")
     choice: StrictInt = Field(..., ge=0, le=9, description="the index of the chosen answer")
+
+
+class _Body(BaseModel):
+    """A JSON body (or a form posted as one): an empty value is a value, so an unknown key is always refused."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, str_strip_whitespace=True, frozen=True)
+
+
+class ExamStart(_Body):
+    """A new exam: the edition, the topic and how many questions (one per card of the topic at most)."""
+
+    edition: str = Field(TRAIN_EDITION, max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
+                         json_schema_extra=_edition_enum)
+    topic: str = Field("all", max_length=MAX_TEXT, description="all (default), lights, shapes or a rule's topic of "
+                       "the edition (see /train.json's topics)")
+    size: StrictInt = Field(10, ge=1, le=30, description="how many questions (default 10)")
+
+
+class ResetBody(_Body):
+    """Reset the learner's own progress: ``confirm`` must be true."""
+
+    confirm: StrictBool = Field(..., description="true: delete every answer, box and exam of this learner")
 
 
 def _vessel_schema(schema: dict[str, Any]) -> None:

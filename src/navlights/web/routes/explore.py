@@ -18,7 +18,7 @@ from ...errors import MissingFactError, NavlightsError
 from .. import pages
 from ..figure import figure_html
 from ..common import (context, defaults_if_empty, failed, form_values, json_query, page, page_html, parse,
-                      query_parameters)
+                      query_parameters, theme_of)
 from ..form import edition_id as vessel_form_edition, render as vessel_form_html
 from ..queries import EXPLORE_EDITION, SituationsQuery, ViewQuery
 from .. import situations
@@ -98,10 +98,10 @@ _MAX_SHELLS = 256
 
 def _explore_shell(request: Request, q: ViewQuery, data: dict[str, Any], form: dict[str, str]) -> Shell:
     """The Explore page with slots for the figure and the links that carry the aspect, per form without its aspect
-    (the page's every other part follows from it), the app's templates and what this build can do (pictures,
-    identification); remembered for the last 256."""
+    (the page's every other part follows from it), the app's templates, what this build can do (pictures,
+    identification) and the reader's theme (written into <html>); remembered for the last 256."""
     templates = context(request).templates
-    key = (id(templates), data["render"]["available"], pages.identifier() is not None,
+    key = (id(templates), data["render"]["available"], pages.identifier() is not None, theme_of(request),
            tuple(sorted((k, v) for k, v in form.items() if k != "aspect")))
     shell = _SHELLS.get(key)
     if shell is not None:
