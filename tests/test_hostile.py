@@ -446,3 +446,46 @@ def test_serve_picks_its_workers(monkeypatch):
     assert serve.auto_workers() == serve.AUTO_WORKERS_MAX == 4
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
     assert serve.auto_workers() == 1
+
+
+#: The routes that run on the event loop (``async def``), each with why (issue 23: CPU work goes off the loop).
+ON_THE_LOOP = {
+    "/openapi.json": "FastAPI's, the document made once",
+    "/theme": "sets a cookie",
+    "/healthz": "nothing to do",
+    "/explore": "a page shell filled per request (bench_capacity: within 5x /healthz)",
+    "/explore.json": "remembered JSON text spliced per request (within 3x /healthz)",
+    "/regimes": "awaits the comparison's thread (common.heavy)",
+    "/regimes.json": "awaits the comparison's thread",
+    "/api/changes.json": "awaits the comparison's thread",
+    "/api/differences.json": "awaits the comparison's thread",
+    "/editions.json": "bytes made once",
+    "/plan": "reads the body, then the thread pool",
+    "/plan.json": "reads the body, then the thread pool",
+    "/encounter": "reads the body, then the thread pool",
+    "/encounter.json": "reads the body, then the thread pool (and 405 for other methods)",
+    "/api/governing.json": "a date against a few editions' dates",
+    "/api/view.json": "the view at an aspect, about 0.1 ms",
+    "/api/render.svg": "pictures remembered; a new one about 0.2 ms",
+    "/api/display.json": "one display, remembered",
+    "/train/answer": "reads the form, then the thread pool",
+    "/train/exam": "reads the form, then the thread pool",
+    "/train/reset": "reads the form, then the thread pool",
+    "/docs/swagger": "a constant page",
+}
+
+
+def test_every_route_on_the_event_loop_is_a_decision(tmp_path):
+    """A new ``async def`` route doing synchronous work would stall every other request while it works: the routes
+    left on the loop are those listed above, each for its reason."""
+    import inspect
+    app = create_app(tmp_path / "p.sqlite")
+    on_loop = {r.path for r in app.routes if inspect.iscoroutinefunction(getattr(r, "endpoint", None))}
+    assert on_loop == set(ON_THE_LOOP), (on_loop - set(ON_THE_LOOP), set(ON_THE_LOOP) - on_loop)
+
+
+def test_a_json_path_with_a_question_mark_in_it_is_answered_in_json(client):
+    """Found by the stateless run: /encounter/r/<key>.json whose key held an encoded '?' was answered with the HTML
+    error page (request.url.path is cut at the decoded '?'; the route's path is not)."""
+    r = client.get("/encounter/r/%C3%80-%3F%28-x%5B.json")
+    assert r.status_code in (404, 422) and r.headers["content-type"].startswith("application/json")
