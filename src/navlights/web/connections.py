@@ -46,6 +46,8 @@ HEAD_TIMEOUT_ENV = "NAVLIGHTS_HEAD_TIMEOUT"
 MAX_HEAD_BYTES = 64 * 1024
 #: How long after a connection comes the bounds are enforced (the server reads what came with it meanwhile).
 ENFORCE_AFTER_S = 0.1
+#: How often overdue heads are looked for (a connection is closed at most this late).
+SWEEP_S = 0.5
 _INNER: list[type[asyncio.Protocol]] = []
 
 
@@ -59,41 +61,61 @@ def _inner_class() -> type[asyncio.Protocol]:
 
 
 class _Waiting:
-    """The connections of one server waiting for a request head, oldest first, overall and by client address."""
+    """The connections of one server waiting for a request head: all of them with their deadlines (swept every
+    :data:`SWEEP_S`), and the new ones (not yet answered) oldest first, overall and by client address."""
 
     def __init__(self) -> None:
+        self.timed: dict[int, GuardedHTTP] = {}
         self.all: OrderedDict[int, GuardedHTTP] = OrderedDict()
         self.by_client: dict[str, OrderedDict[int, GuardedHTTP]] = {}
-        self.scheduled = False
+        self.enforcing = False
+        self.sweeping = False
 
-    def enforce_soon(self, loop: asyncio.AbstractEventLoop, per_client: int, overall: int) -> None:
-        """Close the connections waiting longest past the bounds, in a moment (one pass for a burst)."""
-        if not self.scheduled:
-            self.scheduled = True
-            loop.call_later(ENFORCE_AFTER_S, self.enforce, per_client, overall)
+    def wait(self, conn: GuardedHTTP, loop: asyncio.AbstractEventLoop) -> None:
+        self.timed[id(conn)] = conn
+        if not self.sweeping:
+            self.sweeping = True
+            loop.call_later(SWEEP_S, self.sweep, loop)
+
+    def sweep(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Close the connections whose head is overdue; again in a moment while any waits."""
+        now = loop.time()
+        for conn in [c for c in self.timed.values() if c.deadline <= now]:
+            conn.close(f"no request head in {conn.head_timeout_s:g} s")
+        self.sweeping = bool(self.timed)
+        if self.sweeping:
+            loop.call_later(SWEEP_S, self.sweep, loop)
+
+    def count(self, conn: GuardedHTTP, loop: asyncio.AbstractEventLoop) -> None:
+        """A new connection waits for its first head: counted in the bounds, enforced in a moment."""
+        self.all[id(conn)] = conn
+        self.by_client.setdefault(conn.client, OrderedDict())[id(conn)] = conn
+        if not self.enforcing:
+            self.enforcing = True
+            loop.call_later(ENFORCE_AFTER_S, self.enforce, conn.max_waiting_per_client, conn.max_waiting)
 
     def enforce(self, per_client: int, overall: int) -> None:
-        self.scheduled = False
+        """Close the connections that have waited longest past the bounds (one pass for a burst)."""
+        self.enforcing = False
         for client in list(self.by_client):
             mine = self.by_client.get(client)
             extra = len(mine) - per_client if mine else 0
             for conn in list(mine.values())[:max(extra, 0)] if mine else ():
-                conn.evict(f"more than {per_client} connections from {client} waiting for a request head")
+                conn.close(f"more than {per_client} connections from {client} waiting for a request head")
         extra = len(self.all) - overall
         for conn in list(self.all.values())[:max(extra, 0)]:
-            conn.evict(f"more than {overall} connections waiting for a request head")
+            conn.close(f"more than {overall} connections waiting for a request head")
 
-    def add(self, conn: GuardedHTTP) -> None:
-        self.all[id(conn)] = conn
-        self.by_client.setdefault(conn.client, OrderedDict())[id(conn)] = conn
-
-    def remove(self, conn: GuardedHTTP) -> None:
-        self.all.pop(id(conn), None)
-        mine = self.by_client.get(conn.client)
-        if mine is not None:
-            mine.pop(id(conn), None)
-            if not mine:
-                del self.by_client[conn.client]
+    def done(self, conn: GuardedHTTP) -> None:
+        self.timed.pop(id(conn), None)
+        if conn.counted:
+            conn.counted = False
+            self.all.pop(id(conn), None)
+            mine = self.by_client.get(conn.client)
+            if mine is not None:
+                mine.pop(id(conn), None)
+                if not mine:
+                    del self.by_client[conn.client]
 
 
 #: The waiting connections of each server (keyed by uvicorn's per-server state object, kept with it).
@@ -136,7 +158,7 @@ class GuardedHTTP(asyncio.Protocol):
         self._waiting = _waiting_of(kwargs.get("server_state"))
         self._loop = kwargs.get("_loop") or asyncio.get_event_loop()
         self._transport: asyncio.Transport | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self.deadline = 0.0
         self._tail = b""
         self.client = ""
         self.waiting = False
@@ -198,38 +220,28 @@ class GuardedHTTP(asyncio.Protocol):
 
     def answered(self, head: bytes) -> None:
         """The server wrote (part of) an answer: the next request's head is awaited from now on."""
-        if not head.startswith(b"HTTP/1.1 100"):
+        if not self.waiting and not head.startswith(b"HTTP/1.1 100"):
             self.served = True
-            if not self.waiting:
-                self._wait()
+            self._wait()
 
     def _wait(self) -> None:
         if self._transport is None or self._transport.is_closing():
             return
         self.waiting = True
         self._tail = b""
-        self._timer = self._loop.call_later(self.head_timeout_s, self._close, "no request head in "
-                                            f"{self.head_timeout_s:g} s")
-        if self.served:
-            return
-        self.counted = True
-        self._waiting.add(self)
-        self._waiting.enforce_soon(self._loop, self.max_waiting_per_client, self.max_waiting)
-
-    def evict(self, why: str) -> None:
-        """Closed to keep the bounds: it has waited longest."""
-        self._close(why)
+        self.deadline = self._loop.time() + self.head_timeout_s
+        self._waiting.wait(self, self._loop)
+        if not self.served:
+            self.counted = True
+            self._waiting.count(self, self._loop)
 
     def _done_waiting(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self.waiting = False
-        if self.counted:
-            self.counted = False
-            self._waiting.remove(self)
+        if self.waiting:
+            self.waiting = False
+            self._waiting.done(self)
 
-    def _close(self, why: str) -> None:
+    def close(self, why: str) -> None:
+        """Closed by the guard: its head is overdue, or it has waited longest past the bounds."""
         self._done_waiting()
         if self._transport is not None and not self._transport.is_closing():
             log.debug("closing a connection from %s: %s", self.client, why)
