@@ -72,11 +72,13 @@ def big_encounter() -> bytes:
 
 
 class Conn:
-    """One keep-alive HTTP/1.1 connection (a minimal client: little CPU of its own)."""
+    """One keep-alive HTTP/1.1 connection (a minimal client: little CPU of its own) that keeps the cookies it is
+    given (a client is one learner of the trainer)."""
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.rw: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.cookies: dict[str, str] = {}
 
     async def request(self, method: str, path: str, body: bytes = b"", ctype: str = "application/json",
                       timeout: float = 30.0) -> tuple[int, bytes]:
@@ -87,6 +89,8 @@ class Conn:
             self.rw = await asyncio.open_connection(self.host, self.port)
         reader, writer = self.rw
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAccept: */*\r\n"
+        if self.cookies:
+            head += "Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()) + "\r\n"
         if method == "POST":
             head += f"Content-Type: {ctype}\r\nContent-Length: {len(body)}\r\n"
         writer.write(head.encode() + b"\r\n" + body)
@@ -106,6 +110,9 @@ class Conn:
                 length = int(value)
             elif name == "connection" and value.strip().lower() == "close":
                 close = True
+            elif name == "set-cookie":
+                k, _, v = value.strip().split(";", 1)[0].partition("=")
+                self.cookies[k.strip()] = v.strip()
         data = await reader.readexactly(length)
         if close:
             self.close()
