@@ -489,3 +489,84 @@ def test_a_json_path_with_a_question_mark_in_it_is_answered_in_json(client):
     error page (request.url.path is cut at the decoded '?'; the route's path is not)."""
     r = client.get("/encounter/r/%C3%80-%3F%28-x%5B.json")
     assert r.status_code in (404, 422) and r.headers["content-type"].startswith("application/json")
+
+
+# --- item 5: a Dask batch that cannot finish ends in one line; closing never fails a finished run -------------
+
+
+class _FakeFuture:
+    def __init__(self, error: BaseException | None = None) -> None:
+        self.error, self.cancelled = error, False
+
+    def result(self) -> None:
+        if self.error is not None:
+            raise self.error
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class _FakeClient:
+    def __init__(self, workers: int, future: _FakeFuture) -> None:
+        self.workers, self.future, self.closed = workers, future, False
+
+    def scheduler_info(self) -> dict[str, Any]:
+        return {"workers": {f"w{k}": {} for k in range(self.workers)}}
+
+    def run_on_scheduler(self, fn: Any) -> tuple[int, int]:
+        return 0, 1
+
+    def run(self, fn: Any) -> dict[str, float]:
+        return {}
+
+    def compute(self, task: Any) -> _FakeFuture:
+        return self.future
+
+    def close(self, timeout: Any = None) -> None:
+        raise TimeoutError("closing the client took too long")
+
+
+def test_a_batch_with_no_worker_left_stops_in_one_line(monkeypatch):
+    """Workers killed over and over left ais-batch with no worker and no error for 11 minutes: with none for
+    LOST_WORKERS_S, the run stops (one line, the work cancelled)."""
+    import distributed
+
+    from navlights.traffic import batch
+    monkeypatch.setattr(batch, "LOST_WORKERS_S", 0.3)
+    monkeypatch.setattr(batch, "WATCH_S", 0.05)
+
+    def never(future: Any, timeout: float) -> None:
+        import time
+        time.sleep(timeout)
+        raise TimeoutError
+
+    monkeypatch.setattr(distributed, "wait", never)
+    future = _FakeFuture()
+    with pytest.raises(batch.BatchError) as e:
+        batch._watch(future, _FakeClient(0, future), progress=True)
+    assert "no Dask worker for 0.3 s" in str(e.value) and future.cancelled and "\n" not in str(e.value)
+
+
+def test_workers_killed_by_a_partition_end_the_run_in_one_line_and_closing_never_fails(monkeypatch, tmp_path,
+                                                                                         capsys):
+    """A partition that takes down its workers ends with KilledWorker after ALLOWED_FAILURES + 1 of them: one line,
+    exit 2 (was 'internal error'); and a cluster that does not close in time after a finished run is a warning,
+    not a failure."""
+    import distributed
+
+    from navlights.traffic import batch
+    good = tmp_path / "in.csv"
+    good.write_text("MMSI,BaseDateTime,LAT,LON\n366000001,2024-05-01T21:00:00,40.5,-73.9\n")
+    monkeypatch.setattr(distributed, "wait", lambda future, timeout: None)
+    killed = distributed.KilledWorker("('map-partition', 0)", "tcp://127.0.0.1:1", allowed_failures=2)
+    monkeypatch.setattr(batch, "_client", lambda scheduler, workers: (_FakeClient(1, _FakeFuture(killed)), None))
+    code = main(["ais-batch", str(good), str(tmp_path / "out"), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("navlights: error: batch: a partition took down 3 workers") and \
+        err.count("\n") == 1
+
+    class Cluster:
+        def close(self, timeout: Any = None) -> None:
+            raise TimeoutError("the cluster did not close in time")
+
+    batch._close(_FakeClient(1, _FakeFuture()), Cluster())         # neither raises

@@ -16,15 +16,34 @@ readings fit), flags (what AIS left open), notes.
 from __future__ import annotations
 
 import glob
+import logging
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
+from ..errors import NavlightsError
 from .ais import AisData, AisInputError, Static
 from .tables import frame_statics, normalise_columns, read_frame, unreadable_table
 from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
 
 CONNECT_TIMEOUT = "10s"
+#: How many workers a partition may take down (killed, out of memory) before the run stops: Dask retries it on
+#: another worker that many times (``distributed.scheduler.allowed-failures``), then the run fails in one line.
+ALLOWED_FAILURES = 2
+#: A run with no worker for this long stops with one line (a cluster whose workers keep dying, a scheduler left
+#: alone); checked every WATCH_S.
+LOST_WORKERS_S = 60.0
+WATCH_S = 2.0
+#: Closing the cluster after the output is written waits at most this long; past it (a loaded machine), the run
+#: is still a success, with a warning.
+CLOSE_TIMEOUT_S = 30
+log = logging.getLogger("navlights.traffic")
+
+
+class BatchError(NavlightsError, RuntimeError):
+    """A batch run that cannot finish: its workers keep dying, or none is left."""
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
 
 
@@ -162,7 +181,6 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
     if workers is not None and not 1 <= workers <= 256:
         raise AisInputError(f"workers: {workers} is out of range; allowed: 1 to 256", field="workers",
                             value=workers, allowed="1 to 256")
-    import time
     t0 = time.perf_counter()
     out_dir = Path(output_path)
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
@@ -170,22 +188,79 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
                             "directory", field="output", value=output_path, allowed="a new or empty directory")
     ddf = read_dataset(input_path, blocksize)
     files, kind = _inputs(input_path)
-    client, cluster = _client(scheduler, workers)
-    try:
-        return _run(ddf, output_path, choice, client, progress, input_path, t0)
-    except _table_errors() as e:
-        raise _unreadable(files, input_path, e, kind) from None
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    import dask
+    from distributed import KilledWorker
+    with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        client, cluster = _client(scheduler, workers)
+        try:
+            return _run(ddf, output_path, choice, client, progress, input_path, t0)
+        except _table_errors() as e:
+            raise _unreadable(files, input_path, e, kind) from None
+        except KilledWorker as e:
+            raise BatchError(f"batch: a partition took down {ALLOWED_FAILURES + 1} workers in turn (killed or out of "
+                             f"memory: {str(e).splitlines()[0][:120]}); the run cannot finish; allowed: workers that "
+                             "stay up (more memory, a smaller --blocksize)", field="batch") from None
+        finally:
+            _close(client, cluster)
+
+
+def _close(client: Any, cluster: Any) -> None:
+    """Close the client and the local cluster; never fail a run over it (a loaded machine may not close in time:
+    the output is written by then)."""
+    for what, closing in (("client", lambda: client.close(timeout=CLOSE_TIMEOUT_S)),
+                          ("cluster", lambda: cluster.close(timeout=CLOSE_TIMEOUT_S) if cluster is not None else None)):
+        try:
+            closing()
+        except Exception as e:       # TimeoutError, a comm closed: the run's answer stands
+            log.warning("ais-batch: closing the Dask %s failed (%s: %s); the output is complete", what,
+                        type(e).__name__, e)
+
+
+def _watch(future: Any, client: Any, progress: bool) -> None:
+    """Wait for ``future``; every WATCH_S, a line of progress on stderr (tasks done of all) and a look at the
+    workers: none for LOST_WORKERS_S stops the run with :class:`BatchError` (before, such a run waited for ever)."""
+    from distributed import wait
+    lost_since: float | None = None
+    while True:
+        try:
+            wait(future, timeout=WATCH_S)
+            break
+        except TimeoutError:
+            pass
+        now = time.monotonic()
+        try:
+            n = len(client.scheduler_info().get("workers", {}))
+        except Exception:              # the scheduler itself gone: as if no worker were left
+            n = 0
+        if n == 0:
+            lost_since = lost_since or now
+            if now - lost_since >= LOST_WORKERS_S:
+                future.cancel()
+                raise BatchError(f"batch: no Dask worker for {LOST_WORKERS_S:g} s (they died and were not "
+                                 "replaced); the run cannot finish; allowed: a cluster whose workers stay up",
+                                 field="batch")
+        else:
+            lost_since = None
+        if progress:
+            try:
+                done, total = client.run_on_scheduler(_task_counts)
+                sys.stderr.write(f"\rais-batch: {done}/{total} tasks, {n} worker(s)   ")
+                sys.stderr.flush()
+            except Exception:           # progress is a courtesy
+                pass
+    if progress:
+        sys.stderr.write("\n")
+
+
+def _task_counts(dask_scheduler: Any) -> tuple[int, int]:
+    """(tasks done, tasks known) on the scheduler."""
+    tasks = dask_scheduler.tasks
+    return sum(1 for t in tasks.values() if t.state in ("memory", "released", "forgotten")), len(tasks)
 
 
 def _run(ddf: Any, output_path: str, choice: Choice, client: Any, progress: bool, input_path: str,
          t0: float) -> dict[str, Any]:
     """:func:`run` once the dataset is open and the cluster up (it closes them)."""
-    import time
-
     import pandas as pd
     t1 = time.perf_counter()
     statics = _statics(ddf)
@@ -195,13 +270,7 @@ def _run(ddf: Any, output_path: str, choice: Choice, client: Any, progress: bool
     out = ddf.map_partitions(_partition, choice, statics, meta=meta)
     task = out.to_parquet(output_path, write_index=False, compute=False)
     future = client.compute(task)
-    if progress:            # on stderr, so that stdout stays the summary (or its JSON)
-        import contextlib
-        import sys
-
-        from distributed import progress as bar
-        with contextlib.redirect_stdout(sys.stderr):
-            bar(future)
+    _watch(future, client, progress)        # progress on stderr, so that stdout stays the summary (or its JSON)
     future.result()
     t3 = time.perf_counter()
     cpu1 = client.run(time.process_time)
