@@ -438,14 +438,14 @@ def test_a_slow_but_complete_head_and_keep_alive_are_served(tmp_path):
 
 
 def test_serve_picks_its_workers(monkeypatch):
-    """--workers auto: the CPUs this process may use, at most 4 (each worker holds caches of its own)."""
+    """--workers auto: the CPUs this process may use less one, at least 1 and at most 4 (each worker holds caches of
+    its own)."""
     import os
 
     from navlights.cli import serve
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(16)))
-    assert serve.auto_workers() == serve.AUTO_WORKERS_MAX == 4
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
-    assert serve.auto_workers() == 1
+    for cpus, workers in ((16, 4), (5, 4), (3, 2), (2, 1), (1, 1)):
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid, n=cpus: set(range(n)))
+        assert serve.auto_workers() == workers, cpus
 
 
 #: The routes that run on the event loop (``async def``), each with why (issue 23: CPU work goes off the loop).
