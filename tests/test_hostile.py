@@ -558,12 +558,17 @@ def test_workers_killed_by_a_partition_end_the_run_in_one_line_and_closing_never
     good = tmp_path / "in.csv"
     good.write_text("MMSI,BaseDateTime,LAT,LON\n366000001,2024-05-01T21:00:00,40.5,-73.9\n")
     monkeypatch.setattr(distributed, "wait", lambda future, timeout: None)
-    killed = distributed.KilledWorker("('map-partition', 0)", "tcp://127.0.0.1:1", allowed_failures=2)
+    class Worker:
+        address = "tcp://127.0.0.1:1"
+
+    killed = distributed.KilledWorker("('map-partition', 0)", Worker(), allowed_failures=2)
     monkeypatch.setattr(batch, "_client", lambda scheduler, workers: (_FakeClient(1, _FakeFuture(killed)), None))
-    code = main(["ais-batch", str(good), str(tmp_path / "out"), "--no-progress"])
+    import dask
+    with dask.config.set(scheduler="synchronous"):      # the fake client is nobody's default scheduler
+        code = main(["ais-batch", str(good), str(tmp_path / "out"), "--no-progress"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("navlights: error: batch: a partition took down 3 workers") and \
-        err.count("\n") == 1
+        err.count("\n") == 1, err
 
     class Cluster:
         def close(self, timeout: Any = None) -> None:

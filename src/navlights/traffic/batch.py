@@ -197,9 +197,10 @@ def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | N
         except _table_errors() as e:
             raise _unreadable(files, input_path, e, kind) from None
         except KilledWorker as e:
+            where = getattr(e.last_worker, "address", e.last_worker) if len(e.args) > 1 else "?"
             raise BatchError(f"batch: a partition took down {ALLOWED_FAILURES + 1} workers in turn (killed or out of "
-                             f"memory: {str(e).splitlines()[0][:120]}); the run cannot finish; allowed: workers that "
-                             "stay up (more memory, a smaller --blocksize)", field="batch") from None
+                             f"memory; the last {str(where)[:60]}); the run cannot finish; allowed: workers that stay "
+                             "up (more memory, fewer rows a partition)", field="batch") from None
         finally:
             _close(client, cluster)
 
