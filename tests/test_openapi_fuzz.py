@@ -71,6 +71,48 @@ def test_the_api_holds_to_its_schema(case, time_bound):
     case.call_and_validate()
 
 
+# --- the stateful phase: a question followed from asked to answered ------------------------------------------
+
+#: The stateful run's size: scenarios, and steps in each (about 15 s of CPU); the bound only stops a hang (a loaded CI).
+STATEFUL_SCENARIOS = 12
+STATEFUL_STEPS = 6
+STATEFUL_BUDGET_S = 180
+STATEFUL = schemathesis.openapi.from_asgi("/openapi.json", APP, config=schemathesis.Config.from_dict({
+    "seed": SEED, "suppress-health-check": ["all"],
+    "generation": {"max-examples": STATEFUL_SCENARIOS, "deterministic": True, "database": "none"},
+    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "404", "422"]}},
+})).include(tag="training")
+
+
+def test_the_training_flow_holds_statefully(monkeypatch):
+    """Schemathesis's stateful phase over the OpenAPI links (issue 23): GET /train.json gives a question's id to
+    /train/q/{id}.json, /train/picture/{id}.svg and POST /train/answer.json (whose answer links back), so a
+    scenario asks, answers (again, and with bad choices) and reads back; every check on every step."""
+    machine = STATEFUL.as_state_machine()
+    steps: list[str] = []
+    step = machine.step
+
+    def counted(self: Any, input: Any) -> Any:
+        steps.append(input.case.operation.label)
+        return step(self, input)
+
+    monkeypatch.setattr(machine, "step", counted)
+
+    def expired(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"schemathesis: the stateful run went past {STATEFUL_BUDGET_S} s")
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(STATEFUL_BUDGET_S)
+    try:
+        machine.run(settings=settings(max_examples=STATEFUL_SCENARIOS, stateful_step_count=STATEFUL_STEPS,
+                                      deadline=None, derandomize=True, database=None,
+                                      suppress_health_check=list(HealthCheck)))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    # the links were followed: answers and read-backs of questions the run was given, not only first calls
+    assert {"GET /train.json", "POST /train/answer.json", "GET /train/q/{question_id}.json"} <= set(steps), steps
+
+
 # --- what the schema allows, value by value ----------------------------------------------------------------
 
 SPEC = TestClient(APP).get("/openapi.json").json()

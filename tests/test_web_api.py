@@ -532,16 +532,17 @@ def test_serve_command(monkeypatch, capsys, tmp_path):
     from navlights.cli import main
     calls = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.update(app=app, **kw))
-    assert main(["serve", "--db", str(tmp_path / "p.sqlite")]) == 0
+    assert main(["serve", "--db", str(tmp_path / "p.sqlite"), "--workers", "1"]) == 0
     assert calls["host"] == "127.0.0.1" and calls["port"] == 8000
     assert calls["app"].state.progress.path == tmp_path / "p.sqlite"
+    assert calls["http"].__name__ == "GuardedHTTP"          # issue 23: the head timeout and waiting bounds
     assert main(["serve", "--port", "0"]) == 2
     assert "port" in capsys.readouterr().err
     assert main(["serve", "--host", "0.0.0.0", "--port", "8080"]) == 0
     assert "not loopback" in capsys.readouterr().err
     monkeypatch.delenv("NAVLIGHTS_DB", raising=False)
     assert main(["serve", "--workers", "2", "--db", str(tmp_path / "w.sqlite")]) == 0
-    assert calls["app"] == "navlights.web.app:create_app" and calls["factory"] and calls["workers"] == 2
+    assert calls["app"] == "navlights.cli.serve:worker_app" and calls["factory"] and calls["workers"] == 2
     assert os.environ["NAVLIGHTS_DB"] == str(tmp_path / "w.sqlite")
     monkeypatch.delenv("NAVLIGHTS_DB")
     monkeypatch.delenv("NAVLIGHTS_PREPARE", raising=False)
@@ -571,4 +572,4 @@ def test_changes_and_governing_endpoints(client):
         r = client.get("/api/governing.json", params=params)
         assert r.status_code == 422 and r.json()["field"] == field, (params, r.json())
     r = client.get("/api/changes.json", params={"a": "1984"})
-    assert r.status_code == 422 and r.json()["field"] == "edition"
+    assert r.status_code == 422 and r.json()["field"] == "a"          # the parameter (issue 23: as differences)

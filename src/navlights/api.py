@@ -193,12 +193,68 @@ def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = 
     return compare(vessel, editions_).to_dict()
 
 
+class PairMemo:
+    """Answers per pair of editions, made once (editions do not change while a process runs): bounded (the
+    ``maxsize`` pairs used last), and made by one thread at a time per pair, so that many requests for a pair not
+    yet made wait for the one making it rather than all making it (a hostile client repeating the slowest pair costs
+    one computation). Keyed by the editions' ids and objects (a rule base loaded again is a new key; the entry keeps
+    its editions alive, so their ids are not reused). An error is not remembered."""
+
+    def __init__(self, maxsize: int) -> None:
+        import threading
+        from collections import OrderedDict
+        self.maxsize = maxsize
+        self._done: OrderedDict[tuple[Any, ...], tuple[Any, Edition, Edition]] = OrderedDict()
+        self._making: dict[tuple[Any, ...], Any] = {}
+        self._lock = threading.Lock()
+        self._new_lock = threading.Lock
+
+    def get(self, a: Edition, b: Edition, make: Any) -> Any:
+        key = (a.id, b.id, id(a), id(b))
+        with self._lock:
+            hit = self._done.get(key)
+            if hit is not None:
+                self._done.move_to_end(key)
+                return hit[0]
+            making = self._making.setdefault(key, self._new_lock())
+        with making:
+            with self._lock:
+                hit = self._done.get(key)
+            if hit is not None:
+                return hit[0]
+            try:
+                value = make(a, b)
+            finally:
+                with self._lock:
+                    self._making.pop(key, None)
+            with self._lock:
+                self._done[key] = (value, a, b)
+                while len(self._done) > self.maxsize:
+                    self._done.popitem(last=False)
+            return value
+
+    def cached(self, a: Edition, b: Edition) -> bool:
+        """Whether the pair's answer is made already."""
+        return (a.id, b.id, id(a), id(b)) in self._done
+
+    def clear(self) -> None:
+        with self._lock:
+            self._done.clear()
+
+
+#: How many pairs of editions each memo keeps: every ordered pair of the editions navlights holds, and room.
+PAIRS_KEPT = 64
+_CHANGES = PairMemo(PAIRS_KEPT)
+_DIFFERENCES = PairMemo(PAIRS_KEPT)
+
+
 def changes(edition_a: str, edition_b: str) -> dict[str, list[dict[str, Any]]]:
     """The change log from one edition to another, derived from the data, grouped by situation. Editions of
     different waters are worded as two regimes side by side; their whole list is :func:`differences`
-    (:func:`regimes_pointer` says so in one line)."""
+    (:func:`regimes_pointer` says so in one line). Made once per pair (:class:`PairMemo`): callers must not change
+    the answer."""
     from .engines import compare as _compare
-    return _compare.changes(edition(edition_a), edition(edition_b))
+    return _CHANGES.get(edition(edition_a), edition(edition_b), _compare.changes)
 
 
 def regimes_pointer(edition_a: str, edition_b: str) -> str | None:
@@ -214,9 +270,10 @@ def regimes_pointer(edition_a: str, edition_b: str) -> str | None:
 def differences(edition_a: str, edition_b: str) -> dict[str, Any]:
     """Two regimes in force together (editions of different waters, e.g. intl-1972 and us-inland) side by side
     over every representative vessel: each difference once, with the situations and lengths it touches and
-    both cites. Editions of the same waters are refused (their differences in time are :func:`changes`)."""
+    both cites. Editions of the same waters are refused (their differences in time are :func:`changes`). Made once
+    per pair (:class:`PairMemo`): callers must not change the answer."""
     from .engines import compare as _compare
-    return _compare.differences(edition(edition_a), edition(edition_b))
+    return _DIFFERENCES.get(edition(edition_a), edition(edition_b), _compare.differences)
 
 
 def differences_json(edition_a: str, edition_b: str) -> dict[str, Any]:
@@ -259,12 +316,12 @@ def governing(date: Any, waters: str):
     import datetime as dt
 
     from .engines import compare as _compare
-    from .errors import NavlightsError
+    from .errors import NavlightsError, excerpt
     if isinstance(date, str):
         try:
             date = dt.date.fromisoformat(date)
         except ValueError:
-            raise NavlightsError(f"date: {date!r} is not a date; write YYYY-MM-DD, e.g. 1956-07-25", field="date",
+            raise NavlightsError(f"date: {excerpt(date)} is not a date; write YYYY-MM-DD, e.g. 1956-07-25", field="date",
                                  value=date, allowed="YYYY-MM-DD") from None
     return _compare.governing(date, waters, editions())
 
@@ -559,6 +616,13 @@ def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Ve
     return Vessel.from_fields(base, **flat)
 
 
+def vessel_input_schema() -> dict[str, Any]:
+    """The JSON Schema of a vessel given as JSON (``--vessel-json``, ``POST /api/display.json``): every field
+    optional (``propulsion`` defaults to power, none when being towed or pushed), lengths as text with a unit."""
+    from .vessel import input_schema
+    return input_schema()
+
+
 def flat_field(field: str) -> str:
     """The flat field (CLI option, web parameter) that sets a vessel field named in an error:
     ``'towing.vessels'`` -> ``'tow_vessels'``."""
@@ -585,6 +649,24 @@ def read_plan(data: Any) -> Any:
     """A lighting plan (parsed JSON or TOML) as a typed :class:`navlights.plan.model.LightingPlan`."""
     from .plan.model import read_plan as _read
     return _read(data)
+
+
+def parse_plan(text: str) -> Any:
+    """A plan's JSON text parsed, refusing what JSON parsers disagree on: a key given twice in one object
+    (:class:`~navlights.errors.PlanError` naming its path); malformed JSON names the line and column."""
+    from .plan.model import loads
+    return loads(text)
+
+
+def plan_input_schema(embedded: bool = False) -> dict[str, Any]:
+    """The JSON Schema of a lighting plan (docs/schema/plan-input.schema.json), made from the model that reads it;
+    ``embedded``: without ``$schema`` and ``$id``, its ``$defs`` written in place (for the OpenAPI document)."""
+    from .plan.model import input_schema
+    from .vessel import inline_refs
+    schema = input_schema()
+    if not embedded:
+        return schema
+    return dict(inline_refs({k: v for k, v in schema.items() if k not in ("$schema", "$id")}))
 
 
 def check_plan(plan: Any) -> Any:

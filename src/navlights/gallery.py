@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import api
-from .errors import NavlightsError
+from .errors import NavlightsError, excerpt
 from .render import RenderError
 
 DEFAULT_ASPECTS = (0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
@@ -106,7 +106,7 @@ def write_gallery(outdir: str | Path, edition_name: str = "intl-1960", *, fmt: s
                   progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Render the gallery into ``outdir``; returns a summary (counts, files, seconds)."""
     if fmt not in GALLERY_FORMATS:
-        raise RenderError(f"format: {fmt!r} is not allowed; allowed: {', '.join(GALLERY_FORMATS)}",
+        raise RenderError(f"format: {excerpt(fmt)} is not allowed; allowed: {', '.join(GALLERY_FORMATS)}",
                           field="format", value=fmt, allowed=", ".join(GALLERY_FORMATS))
     api.check_picture_size(width, height)
     aspects = tuple(api.check_aspect(a) for a in aspects)

@@ -62,7 +62,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 #: Lights within this distance across the line of sight stand in one vertical line (as in the view).
 COLUMN_TOL_M = 0.5
@@ -315,7 +315,7 @@ def relations_from_levels(levels: Sequence[Sequence[int]]) -> tuple[str, ...]:
 
 def _fail(text: str, pos: int, what: str) -> NotationError:
     where = f" at position {pos + 1}" if pos >= 0 else ""
-    return NotationError(f"notation: {what}{where} in {text!r}; allowed: {_ALLOWED}", field="notation",
+    return NotationError(f"notation: {what}{where} in {excerpt(text)}; allowed: {_ALLOWED}", field="notation",
                          value=text, allowed=_ALLOWED)
 
 
@@ -342,7 +342,7 @@ def _read_item(text: str, pos: int) -> tuple[str, int]:
         return light_token(_COLOUR_LETTERS_ANY.get(c, c), "flashing" if m.group("flash") else "fixed"), m.end()
     w = _WORD_RE.match(text, pos)
     if w:
-        raise _fail(text, pos, f"unknown light or shape '{w.group(0)}'")
+        raise _fail(text, pos, f"unknown light or shape {excerpt(w.group(0))}")
     raise _fail(text, pos, f"unexpected character {text[pos]!r}")
 
 
@@ -374,7 +374,7 @@ def parse_notation(text: str) -> Pattern:
             if expect_item:
                 end = len(text.rstrip())
                 raise NotationError(f"notation: '{text.rstrip()[-1]}' at position {end} ends the picture in "
-                                    f"{text!r}; a light or shape must follow it; allowed: {_ALLOWED}",
+                                    f"{excerpt(text)}; a light or shape must follow it; allowed: {_ALLOWED}",
                                     field="notation", value=text, allowed=_ALLOWED)
             break
         if expect_item:
@@ -412,7 +412,7 @@ def parse_notation(text: str) -> Pattern:
     columns.append(current)
     periods = {token_period(t) for c in columns for t in c}
     if len(periods) > 1:
-        raise NotationError(f"notation: {text!r} mixes lights and shapes; a picture is lights (night) or shapes "
+        raise NotationError(f"notation: {excerpt(text)} mixes lights and shapes; a picture is lights (night) or shapes "
                             "(day), not both", field="notation", value=text, allowed=_ALLOWED)
     cols = tuple(tuple(reversed(c)) for c in columns)       # typed top first, kept bottom to top
     return Pattern(periods.pop(), cols, tuple(relations))
@@ -484,22 +484,22 @@ def pattern_from_points(points: Iterable[Sequence[Any]], period: str | None = No
 
 def _num(v: Any, where: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise NotationError(f"{where}: {v!r} is not a number; allowed: metres, e.g. 4.5", field=where, value=v,
+        raise NotationError(f"{where}: {excerpt(v)} is not a number; allowed: metres, e.g. 4.5", field=where, value=v,
                             allowed="a number of metres")
     x = float(v)
     if not math.isfinite(x):
-        raise NotationError(f"{where}: {v!r} is not a finite number", field=where, value=v, allowed="a finite number")
+        raise NotationError(f"{where}: {excerpt(v)} is not a finite number", field=where, value=v, allowed="a finite number")
     return x
 
 
 def _colour(v: Any, where: str, allowed: Sequence[str]) -> str:
     if not isinstance(v, str):
-        raise NotationError(f"{where}: {v!r} is not a colour; allowed: {', '.join(allowed)}", field=where,
+        raise NotationError(f"{where}: {excerpt(v)} is not a colour; allowed: {', '.join(allowed)}", field=where,
                             value=v, allowed=", ".join(allowed))
     c = v.strip().lower()
     c = _COLOUR_LETTERS_ANY.get(c, c)
     if c not in allowed:
-        raise NotationError(f"{where}: {v!r} is not a colour; allowed: {', '.join(allowed)} (or their first "
+        raise NotationError(f"{where}: {excerpt(v)} is not a colour; allowed: {', '.join(allowed)} (or their first "
                             "letters)", field=where, value=v, allowed=", ".join(allowed))
     return c
 
@@ -564,7 +564,7 @@ def pattern_from_json(data: Any) -> Pattern:
             shape = ent.get("shape", ent.get("canonical"))
             s = SHAPE_SYMBOLS.get(str(shape).lower(), str(shape).lower()) if shape is not None else None
             if s not in SHAPES:
-                raise NotationError(f"{where}.shape: {shape!r} is not a shape; allowed: {', '.join(SHAPES)}",
+                raise NotationError(f"{where}.shape: {excerpt(shape)} is not a shape; allowed: {', '.join(SHAPES)}",
                                     field=f"{where}.shape", value=shape, allowed=", ".join(SHAPES))
             colour = _colour(ent.get("colour", "black"), f"{where}.colour", SHAPE_COLOURS)
             tok = shape_token(s, colour)
@@ -574,7 +574,7 @@ def pattern_from_json(data: Any) -> Pattern:
                                     field=f"{where}.colour", value=None, allowed=", ".join(LIGHT_LETTERS))
             character = ent.get("character", "fixed")
             if character not in ("fixed", "flashing"):
-                raise NotationError(f"{where}.character: {character!r} is not allowed; allowed: fixed, flashing",
+                raise NotationError(f"{where}.character: {excerpt(character)} is not allowed; allowed: fixed, flashing",
                                     field=f"{where}.character", value=character, allowed="fixed, flashing")
             tok = light_token(_colour(ent["colour"], f"{where}.colour", tuple(LIGHT_LETTERS)), character)
         points.append((tok, off, h))

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Literal, cast
 
-from .errors import VesselError
+from .errors import VesselError, excerpt
 
 #: A unit system for lengths: the metric rules speak metres, the historical ones feet.
 LengthSystem = Literal["metres", "feet"]
@@ -65,12 +65,12 @@ def parse_length(text: object, field: str = "length") -> float:
         text = f"{text['value']} {text['unit']}"
     if isinstance(text, bool) or not isinstance(text, str):
         raise VesselError(
-            f"{field}: {text!r} needs a unit; write e.g. '200 ft' or '61 m'",
+            f"{field}: {excerpt(text)} needs a unit; write e.g. '200 ft' or '61 m'",
             field=field, value=text, allowed="a number with a unit: ft or m")
     m = _QTY.match(text)
     if not m or m.group(2).lower() not in _LENGTH_UNITS:
         raise VesselError(
-            f"{field}: {text!r} is not a length; write e.g. '200 ft' or '61 m' (units: ft, m)",
+            f"{field}: {excerpt(text)} is not a length; write e.g. '200 ft' or '61 m' (units: ft, m)",
             field=field, value=text, allowed="a number with a unit: ft or m")
     return round(float(m.group(1)) * _LENGTH_UNITS[m.group(2).lower()], LENGTH_DECIMALS)
 
@@ -79,7 +79,7 @@ def parse_quantity(text: str) -> tuple[float, str]:
     """Split a rule-data quantity such as ``"5 mi"`` or ``"2 ft"`` into (number, unit)."""
     m = _QTY.match(text)
     if not m:
-        raise ValueError(f"{text!r} is not a quantity like '5 mi' or '20 ft'")
+        raise ValueError(f"{excerpt(text)} is not a quantity like '5 mi' or '20 ft'")
     return float(m.group(1)), m.group(2).lower()
 
 

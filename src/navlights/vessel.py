@@ -21,11 +21,11 @@ True
 # evaluate 42 strings at import (part of every command's start, issue 15).
 from functools import cached_property
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from .errors import VesselError
+from .errors import VesselError, excerpt
 from .units import parse_length
 
 Propulsion = Literal["power", "sail", "oars", "none"]
@@ -375,7 +375,8 @@ _PARTS: dict[str, type[_Strict]] = {"towing": Towing, "being_towed": BeingTowed,
 
 def _one_line(err: ValidationError) -> VesselError:
     e = err.errors()[0]
-    loc = ".".join(str(p) for p in e["loc"] if not isinstance(p, int)) or "vessel"
+    loc = ".".join(str(p) if len(str(p)) <= 60 else excerpt(str(p)) for p in e["loc"] if not isinstance(p, int))
+    loc = loc or "vessel"
     loc = loc.replace("length_m", "length").replace("breadth_m", "breadth")
     kind, msg, val = e["type"], e["msg"], e.get("input")
     if kind == "extra_forbidden":
@@ -385,7 +386,7 @@ def _one_line(err: ValidationError) -> VesselError:
                            field=loc, value=val, allowed=", ".join(allowed))
     if kind == "literal_error":
         allowed = e["ctx"]["expected"].replace("'", "")
-        return VesselError(f"{loc}: {val!r} is not allowed; allowed: {allowed}", field=loc, value=val,
+        return VesselError(f"{loc}: {excerpt(val)} is not allowed; allowed: {allowed}", field=loc, value=val,
                            allowed=allowed)
     if kind == "missing":
         return VesselError(f"{loc}: is required", field=loc, allowed="see 'navlights lights --help'")
@@ -397,7 +398,7 @@ def _one_line(err: ValidationError) -> VesselError:
         return VesselError(msg, field=field, value=None)
     if msg.startswith(loc + ":"):
         return VesselError(msg, field=loc, value=val)
-    return VesselError(f"{loc}: {val!r}: {msg}", field=loc, value=val)
+    return VesselError(f"{loc}: {excerpt(val)}: {msg}", field=loc, value=val)
 
 
 #: pydantic's numeric error types, in our words.
@@ -415,7 +416,7 @@ def _number_error(loc: str, kind: str, val: Any, ctx: dict[str, Any]) -> VesselE
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than") and loc not in bounds:
         allowed = f"{_NUMBER_WORDS[kind]} {next(iter(ctx.values()), '')}"
     words = _NUMBER_WORDS[kind] if not kind.startswith(("greater", "less")) else "is out of range"
-    return VesselError(f"{loc}: {val!r} {words}; allowed: {allowed}", field=loc, value=val, allowed=allowed)
+    return VesselError(f"{loc}: {excerpt(val)} {words}; allowed: {allowed}", field=loc, value=val, allowed=allowed)
 
 
 def make_vessel(data: dict[str, Any] | Vessel) -> Vessel:
@@ -569,3 +570,59 @@ def to_flat(data: dict[str, Any]) -> dict[str, Any]:
     {'propulsion': 'power', 'length': '150 ft', 'towing': True, 'tow_length': '700 ft'}
     """
     return _flatten(data, make_vessel(data).status)
+
+
+# ---------------------------------------------------------------------------------------------
+# The vessel as JSON input, as a JSON Schema (the web's POST /api/display.json declares it)
+
+#: A length as text: a number and a unit (ft, feet, foot, ', m, metre(s), meter(s)), e.g. '200 ft' or '61 m'.
+LENGTH_TEXT_PATTERN = r"^\s*[0-9]+(\.[0-9]+)?\s*(ft|feet|foot|'|m|metres?|meters?)\s*$"
+
+
+def inline_refs(schema: Any, defs: dict[str, Any] | None = None) -> Any:
+    """A JSON Schema with its local ``#/$defs/...`` references replaced by what they name (the models here are
+    not recursive), so that it can be embedded in another document (the OpenAPI document)."""
+    if defs is None and isinstance(schema, dict):
+        defs = schema.get("$defs", {})
+        schema = {k: v for k, v in schema.items() if k != "$defs"}
+    if isinstance(schema, dict):
+        ref = schema.get("$ref", "")
+        if ref.startswith("#/$defs/"):
+            return inline_refs({**(defs or {})[ref.rsplit("/", 1)[-1]],
+                                **{k: v for k, v in schema.items() if k != "$ref"}}, defs)
+        return {k: inline_refs(v, defs) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [inline_refs(v, defs) for v in schema]
+    return schema
+
+
+def input_schema() -> dict[str, Any]:
+    """The JSON Schema of a vessel as JSON input (``--vessel-json``, ``POST /api/display.json``), as
+    :meth:`Vessel.from_fields` reads it: every field optional, ``propulsion`` defaulting to power (none for a
+    vessel being towed or pushed); lengths as text with a unit; ``towing`` and ``being_towed`` an object or
+    true/false, ``fishing`` an object, a method or true/false."""
+    s = inline_refs(Vessel.model_json_schema(by_alias=True))
+    s.pop("required", None)
+    s.pop("title", None)
+    s["description"] = "a vessel as JSON: the 'vessel' of any --json output, or the fields of --vessel-json"
+    props = s["properties"]
+    props["propulsion"] = {**props["propulsion"], "default": "power",
+                           "description": "what drives her now: power, sail, oars or none (not given: power; none "
+                                          "for a vessel being towed or pushed)"}
+    length = {"type": "string", "pattern": LENGTH_TEXT_PATTERN}
+    for name in ("length", "breadth"):
+        props[name] = {"anyOf": [length, {"type": "null"}], "default": None,
+                       "description": props[name].get("description", "")}
+    for part, key in (("towing", "tow_length"), ("being_towed", "tow_length"), ("fishing", "gear_extent")):
+        options = props[part]["anyOf"]
+        obj = next(o for o in options if o.get("type") == "object")
+        obj["properties"][key] = {"anyOf": [length, {"type": "null"}], "default": None,
+                                  "description": obj["properties"][key].get("description", "")}
+        obj.pop("title", None)
+        extra: list[dict[str, Any]] = [{"type": "boolean"}]
+        if part == "fishing":
+            extra.append({"type": "string", "enum": list(get_args(FishingMethod))})
+        props[part] = {**props[part], "anyOf": [obj, *extra, {"type": "null"}]}
+    for p in props.values():
+        p.pop("title", None)
+    return s

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from ..errors import NotationError
+from ..errors import NavlightsError, NotationError
 from .layout import fitted_text
-from .options import json_option, print_json
+from .options import json_option, print_json, read_text_file
 
 
 def _read_picture(text: str) -> str:
     """The NOTATION argument, or the JSON in @FILE."""
     if not text.startswith("@"):
         return text
-    path = Path(text[1:])
     try:
-        return path.read_text()
-    except OSError as e:
-        raise NotationError(f"picture: cannot read '{path}': {e.strerror}", field="picture", value=str(path),
-                            allowed="@FILE naming a readable JSON file") from None
+        return read_text_file(text[1:], "picture")
+    except NavlightsError as e:
+        raise NotationError(str(e), field="picture", value=e.value, allowed="@FILE naming a JSON file") from None
 
 
 @click.command("identify")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from ..errors import VesselError
+from ..errors import NavlightsError, VesselError
 
 if TYPE_CHECKING:
     from ..api import Vessel
@@ -28,6 +28,70 @@ F = Callable[..., Any]
 def print_json(obj: Any) -> None:
     """Print JSON-ready data, indented, as UTF-8."""
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+#: The largest JSON, TOML or CSV input file a command reads whole (a vessel, a picture, a plan, a scene, tracks: a
+#: few kilobytes; track files up to their row limit). AIS files are read in bounded pieces instead.
+MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024
+
+
+def read_text_file(path: str | Path, what: str, limit: int = MAX_TEXT_FILE_BYTES) -> str:
+    """A text file's content, or one line naming the file and the problem: it cannot be read (missing, a
+    directory, no permission), is empty, is not UTF-8 text (a binary file, a picture), or is over ``limit``."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as e:
+        raise NavlightsError(f"{what}: cannot read '{p}': {e.strerror or type(e).__name__}", field=what,
+                             value=str(p), allowed=f"a readable {what} file") from None
+    problem = None
+    if not raw:
+        problem = "is empty"
+    elif len(raw) > limit:
+        problem = f"is over {limit // (1024 * 1024)} MiB"
+    else:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            problem = f"is not UTF-8 text (byte {e.start}: {raw[e.start:e.start + 1]!r}; a binary file?)"
+    raise NavlightsError(f"{what}: '{p}' {problem}", field=what, value=str(p), allowed=f"a {what} file as UTF-8 text")
+
+
+def check_output(path: str, what: str) -> None:
+    """Refuse, before any work, an output path that cannot be written: its folder missing, a folder, a file that
+    cannot be opened for writing (``/proc/version``). A file that did not exist is not left behind."""
+    p = Path(path)
+    problem = None
+    if p.is_dir():
+        problem = "is a directory"
+    elif not p.parent.is_dir():
+        problem = f"no such directory '{p.parent}'"
+    else:
+        existed = p.exists()
+        try:
+            with p.open("ab"):
+                pass
+        except OSError as e:
+            problem = e.strerror or type(e).__name__
+        else:
+            if not existed:
+                p.unlink(missing_ok=True)
+    if problem:
+        raise NavlightsError(f"{what}: cannot write '{path}': {problem}", field=what, value=path,
+                             allowed="a writable file path in an existing directory")
+
+
+def write_output(path: str, data: str | bytes, what: str) -> None:
+    """Write an output file, or one line naming it and the problem (a full disk, a folder removed meanwhile)."""
+    try:
+        if isinstance(data, bytes):
+            Path(path).write_bytes(data)
+        else:
+            Path(path).write_text(data, encoding="utf-8")
+    except OSError as e:
+        raise NavlightsError(f"{what}: cannot write '{path}': {e.strerror or type(e).__name__}", field=what,
+                             value=path, allowed="a writable file path") from None
 
 
 def edition_option(f: F) -> F:
@@ -54,23 +118,24 @@ def all_option(what: str) -> Callable[[F], F]:
 
 def read_json_arg(text: str) -> dict[str, Any]:
     """The JSON object ``--vessel-json`` gives, inline or as @FILE; a one-line error otherwise."""
+    where = ""
     if text.startswith("@"):
-        path = Path(text[1:])
+        name = text[1:]
         try:
-            text = path.read_text()
-        except OSError as e:
-            raise VesselError(f"vessel-json: cannot read '{path}': {e.strerror}", field="vessel-json",
-                              value=str(path), allowed="@FILE naming a readable JSON file") from None
+            text = read_text_file(name, "vessel-json")
+        except NavlightsError as e:
+            raise VesselError(str(e), field="vessel-json", value=e.value, allowed="@FILE naming a JSON file") from None
+        where = f" in '{name}'"
     from .. import api
     try:
         data = api.check_json_depth(json.loads(text), "vessel-json")
     except json.JSONDecodeError as e:
-        raise VesselError(f"vessel-json: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}",
+        raise VesselError(f"vessel-json: malformed JSON{where} at line {e.lineno} column {e.colno}: {e.msg}",
                           field="vessel-json", value=text, allowed="a JSON object") from None
     except RecursionError:
         raise api.too_deep("vessel-json") from None
     if not isinstance(data, dict):
-        raise VesselError(f"vessel-json: expected a JSON object, got {type(data).__name__}",
+        raise VesselError(f"vessel-json: expected a JSON object{where}, got {type(data).__name__}",
                           field="vessel-json", value=text, allowed="a JSON object")
     return data
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import click
 
+from ..errors import excerpt
 from .layout import fitted_text
-from .options import edition_option, print_json, vessel_from_options, vessel_options
+from .options import check_output, edition_option, print_json, vessel_from_options, vessel_options
 
 _VIEWS = ["night", "day", "plan"]
 _FORMATS = (".svg", ".png", ".gif")
@@ -74,6 +75,7 @@ def render_cmd(edition: str, view: str, aspect: float, distance: float | None, e
     """Draw a vessel's lights or shapes as an observer sees them, or their arcs from above."""
     from .. import api
     fmt = _output_format(output)
+    check_output(output, "output")             # before the work: a path that cannot be written fails at once
     vessel = vessel_from_options(opts)
     gif = fmt == ".gif"
     kw: dict[str, Any] = dict(view=view, distance_nm=distance, width=width or (480 if gif else 800),
@@ -99,7 +101,7 @@ def _aspects(text: str) -> tuple[float, ...]:
     try:
         return tuple(float(a) for a in text.split(",") if a.strip())
     except ValueError:
-        raise RenderError(f"aspects: {text!r} is not a list of numbers; write e.g. 0,45,90",
+        raise RenderError(f"aspects: {excerpt(text)} is not a list of numbers; write e.g. 0,45,90",
                           field="aspects", value=text, allowed="comma-separated degrees, 0 to 360") from None
 
 

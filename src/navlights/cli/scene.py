@@ -4,7 +4,6 @@ timeline of what two or more vessels saw of each other (docs/traffic.md)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
@@ -13,27 +12,15 @@ from navlights.traffic.api import TRAFFIC_WATERS as WATERS
 
 from ..errors import NavlightsError
 from .layout import fitted_text
-from .options import json_option, print_json
+from .options import check_output, json_option, print_json, read_text_file, write_output
 
 
 def _read(path: str, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or "not UTF-8 text"
-        raise NavlightsError(f"{what}: cannot read '{path}': {reason}", field=what, value=path,
-                             allowed=f"a readable {what} file") from None
+    return read_text_file(path, what)
 
 
 def _write(path: str, data: str | bytes, what: str) -> None:
-    try:
-        if isinstance(data, bytes):
-            Path(path).write_bytes(data)
-        else:
-            Path(path).write_text(data, encoding="utf-8")
-    except OSError as e:
-        raise NavlightsError(f"{what}: cannot write '{path}': {e.strerror}", field=what, value=path,
-                             allowed="a writable path") from None
+    write_output(path, data, what)
 
 
 @click.command("scene")
@@ -66,6 +53,9 @@ def scene_cmd(scene_file: str | None, ais_file: str | None, at: str | None, obse
 
     From a scene file (docs/traffic.md), or from AIS data with --ais, --at and --observer."""
     import navlights.traffic.api as traffic
+    for out, what in ((svg_out, "svg"), (png_out, "png"), (labels_out, "labels")):
+        if out:
+            check_output(out, what)            # before the work: a path that cannot be written fails at once
     result = _scene_result(scene_file, ais_file, at, observer, window_min, waters, edition)
     if svg_out or png_out or labels_out:
         pano = traffic.panorama(result, fov=fov, width=width, height=height, names=not no_names)
@@ -104,8 +94,11 @@ def _scene_result(scene_file: str | None, ais_file: str | None, at: str | None, 
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise NavlightsError(f"scene: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}", field="scene",
-                             value=scene_file, allowed="a JSON scene file (docs/traffic.md)") from None
+        raise NavlightsError(f"scene: malformed JSON in '{scene_file}' at line {e.lineno} column {e.colno}: {e.msg}",
+                             field="scene", value=scene_file, allowed="a JSON scene file (docs/traffic.md)") from None
+    except RecursionError:
+        raise NavlightsError(f"scene: '{scene_file}': nested too deep", field="scene", value=scene_file,
+                             allowed="a JSON scene file (docs/traffic.md)") from None
     return traffic.scene(data, waters=waters, edition=edition)
 
 
@@ -150,6 +143,8 @@ def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | Non
 
     From a track file (docs/traffic.md), or from AIS data with --ais and --mmsi."""
     import navlights.traffic.api as traffic
+    if plot_out:
+        check_output(plot_out, "plot")
     if (tracks_file is None) == (ais_file is None):
         raise NavlightsError("tracks: give a track file or --ais FILE, not both and not neither", field="tracks",
                              value=tracks_file or ais_file, allowed="TRACKS.csv, or --ais FILE with --mmsi")

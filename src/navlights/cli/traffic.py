@@ -37,8 +37,9 @@ def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | No
             as_json: bool) -> None:
     """Read an AIS file (NMEA AIVDM/AIVDO text, .csv or .parquet) and give, per vessel, her latest fix, every
     reading of her that AIS fits (with its basis and assumptions) and the lights each must show; with counts of
-    bad sentences or rows by reason. Edition: --edition, else the one governing on the fix's date in --waters or
-    in the waters --region gives (default: the high seas)."""
+    bad sentences or rows by reason (an NMEA line over 1 KiB counts as bad). Edition: --edition, else the one
+    governing on the fix's date in --waters or in the waters --region gives (default: the high seas). A file that
+    cannot be read at all (empty, not UTF-8, not CSV or Parquet, no NMEA sentence in it) is one line, exit 2."""
     from ..traffic.api import ais_json
     data = ais_json(file, edition=edition, waters=waters, region=region, time=time)
     if as_json:

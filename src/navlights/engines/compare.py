@@ -6,10 +6,11 @@ Everything is derived from the rule data; nothing here is written per edition.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import MissingFactError, NavlightsError, VesselError
+from ..errors import MissingFactError, NavlightsError, VesselError, excerpt
 from ..model import WATERS, Display, Edition, Item
 from ..units import m_to_ft, shared_system
 from ..vessel import Vessel, make_vessel
@@ -260,29 +261,79 @@ def compare(vessel: Vessel | dict[str, Any], editions: list[Edition],
                       shared_system(e.length_system for e in eds))
 
 
+class _Pair:
+    """Two displays of one vessel and their differences, made once per distinct pair of displays."""
+
+    __slots__ = ("da", "db", "diffs", "_cites")
+
+    def __init__(self, da: Display, db: Display, diffs: tuple[Difference, ...]) -> None:
+        self.da, self.db, self.diffs = da, db, diffs
+        self._cites: tuple[list[str], list[str]] | None = None
+
+    def other_cites(self) -> tuple[list[str], list[str]]:
+        if self._cites is None:
+            self._cites = (_other_cites(self.da), _other_cites(self.db))
+        return self._cites
+
+
+def _groups(a: Edition, b: Edition, relation: str) -> tuple[int, list[tuple[str, _Pair, set[float], set[float]]]]:
+    """The vessels both editions decide, by situation and pair of displays, in the order each (situation, pair)
+    first comes: (how many vessels, [(label, pair, her lengths in ft, her tows' lengths in ft)]). Merging a group
+    at once gives what merging its vessels one by one gives (each entry and each cite first comes with the first
+    vessel of a group that has it), at a few hundred merges instead of thousands."""
+    groups: dict[tuple[str, int], tuple[str, _Pair, set[float], set[float]]] = {}
+    n = 0
+    for label, v, pair in _pairs(a, b, relation):
+        n += 1
+        g = groups.get((label, id(pair)))
+        if g is None:
+            g = groups[(label, id(pair))] = (label, pair, set(), set())
+        g[2].add(round(m_to_ft(float(v["length"].split()[0])), 1))
+        tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
+        if tow is not None:
+            g[3].add(round(m_to_ft(float(tow.split()[0])), 1))
+    return n, list(groups.values())
+
+
+def _pairs(a: Edition, b: Edition, relation: str) -> Iterator[tuple[str, dict[str, Any], _Pair]]:
+    """(situation label, vessel mapping, the pair) for every representative vessel of both editions that both can
+    decide (:func:`navlights.classes.vessels`). The vessel is built once for both editions, and the differences are
+    worked out once per distinct pair of displays (thousands of vessels give a few hundred): they depend only on
+    the displays' items and notes. The key holds the items by identity (an edition hands out the same item objects
+    again); the pair kept in the memo keeps them alive, so an identity is never reused while the key is."""
+    from ..classes import vessels
+    memo: dict[tuple[Any, ...], _Pair] = {}
+    for label, v in vessels(a, b):
+        try:
+            vessel = make_vessel(v)
+            da, db = display(vessel, a), display(vessel, b)
+        except (MissingFactError, VesselError):
+            continue
+        key = (tuple(map(id, da.items)), da.notes, tuple(map(id, db.items)), db.notes)
+        pair = memo.get(key)
+        if pair is None:
+            pair = memo[key] = _Pair(da, db, diff_displays(da, db, relation, ea=a, eb=b))
+        yield label, v, pair
+
+
 def changes(a: Edition, b: Edition) -> dict[str, list[dict[str, Any]]]:
     """A change log from edition ``a`` to ``b``, derived from their data, grouped by vessel situation.
 
     Each entry is one difference with the vessel lengths (ft) at which it appears. Editions of different
     waters are worded as two regimes side by side, never as a change in time.
     """
-    from ..classes import vessels
     relation = "succession" if set(a.waters) & set(b.waters) else "regimes"
     log: dict[str, list[dict[str, Any]]] = {}
     per_label: dict[str, dict[tuple, dict[str, Any]]] = {}
-    for label, v in vessels(a, b):
+    for label, pair, lengths, tows in _groups(a, b, relation)[1]:
         seen = per_label.setdefault(label, {})
-        try:
-            da, db = display(v, a), display(v, b)
-        except (MissingFactError, VesselError):
-            continue
-        tow = (v.get("towing") or v.get("being_towed") or {}).get("tow_length")
-        for d in diff_displays(da, db, relation, ea=a, eb=b):
+        for d in pair.diffs:
             k = (d.role, d.change, d.field, d.before, d.after)
-            entry = seen.setdefault(k, {**d.to_dict(), "lengths_ft": set(), "tow_ft": set()})
-            entry["lengths_ft"].add(round(m_to_ft(float(v["length"].split()[0])), 1))
-            if tow is not None:
-                entry["tow_ft"].add(round(m_to_ft(float(tow.split()[0])), 1))
+            entry = seen.get(k)
+            if entry is None:
+                entry = seen[k] = {**d.to_dict(), "lengths_ft": set(), "tow_ft": set()}
+            entry["lengths_ft"] |= lengths
+            entry["tow_ft"] |= tows
     for label, seen in per_label.items():
         if seen:
             rows = []
@@ -358,7 +409,7 @@ def edition_end(e: Edition, editions: list[Edition], waters: str | None = None) 
 def governing(date: dt.date, waters: str, editions: list[Edition]) -> Governing:
     """The edition in force on ``date`` in ``waters``; an honest 'not covered' where the data cannot say."""
     if waters not in WATERS:
-        raise NavlightsError(f"waters: unknown waters '{waters}'; known: {', '.join(WATERS)}", field="waters",
+        raise NavlightsError(f"waters: unknown waters {excerpt(waters)}; known: {', '.join(WATERS)}", field="waters",
                              value=waters, allowed=", ".join(WATERS))
     def start(e: Edition) -> dt.date:
         return e.in_force_from_in(waters)  # type: ignore[return-value]   # filtered below
@@ -418,7 +469,6 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
     side over every representative vessel of both: each difference once, with the situations and lengths (ft)
     it touches and both cites, worded as regimes ('us-inland shows X (cite); intl-1972 does not'), never as a
     change in time. Editions of the same waters are refused: their differences are :func:`changes`."""
-    from ..classes import vessels
     shared = [w for w in a.waters if w in b.waters]
     if shared or a.id == b.id:
         raise NavlightsError(
@@ -427,27 +477,28 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
             f"`navlights changes {a.id} {b.id}`", field="b", value=b.id)
     side = {"removed": "a", "added": "b", "changed": "both"}
     merged: dict[tuple[Any, ...], dict[str, Any]] = {}
-    n_situations = 0
-    for label, v in vessels(a, b):
-        try:
-            da, db = display(v, a), display(v, b)
-        except (MissingFactError, VesselError):
-            continue
-        n_situations += 1
-        for d in diff_displays(da, db, "regimes", ea=a, eb=b):
+    n_situations, groups = _groups(a, b, "regimes")
+    for label, pair, lengths, _ in groups:
+        for d in pair.diffs:
             k = (d.role, d.change, d.field, str(d.before), str(d.after))
-            e = merged.setdefault(k, {
-                "role": d.role, "side": side[d.change], "change": d.change, "field": d.field,
-                "a_value": d.to_dict()["before"], "b_value": d.to_dict()["after"],
-                "term": d.after if d.change == "added" else d.before, "text": d.text,
-                "cites_a": [], "cites_b": [], "situations": [], "lengths_ft": set()})
-            ca = [d.cite_before] if d.cite_before else _other_cites(da)
-            cb = [d.cite_after] if d.cite_after else _other_cites(db)
+            e = merged.get(k)
+            if e is None:
+                as_dict = d.to_dict()
+                e = merged[k] = {
+                    "role": d.role, "side": side[d.change], "change": d.change, "field": d.field,
+                    "a_value": as_dict["before"], "b_value": as_dict["after"],
+                    "term": d.after if d.change == "added" else d.before, "text": d.text,
+                    "cites_a": [], "cites_b": [], "situations": [], "lengths_ft": set()}
+            ca = [d.cite_before] if d.cite_before else pair.other_cites()[0]
+            cb = [d.cite_after] if d.cite_after else pair.other_cites()[1]
             for key, cites in (("cites_a", ca), ("cites_b", cb)):
-                e[key] += [c for c in cites if c not in e[key]]
+                have = e[key]
+                for c in cites:
+                    if c not in have:
+                        have.append(c)
             if label not in e["situations"]:
                 e["situations"].append(label)
-            e["lengths_ft"].add(round(m_to_ft(float(v["length"].split()[0])), 1))
+            e["lengths_ft"] |= lengths
     order = {"a": 0, "b": 1, "both": 2}
     rows = sorted(merged.values(), key=lambda e: (order[e["side"]], -len(e["situations"]), e["role"]))
     for e in rows:

@@ -35,7 +35,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import ViewError
+from ..errors import ViewError, excerpt
 from ..model import STATUS_WORDS, Citation, Display, Item, Note
 # The words of a picture, and how lights group into them (render reads COLUMN_TOL_M from here)
 from .picture_words import COLUMN_TOL_M, LEVEL_TOL_M, STACK_GAP_M, aspect_words, describe, heading_cue  # noqa: F401
@@ -60,11 +60,11 @@ def _number(value: Any, field_name: str, allowed: str) -> float:
         try:
             value = float(value)
         except (TypeError, ValueError):
-            raise ViewError(f"{field_name}: {value!r} is not a number; allowed: {allowed}",
+            raise ViewError(f"{field_name}: {excerpt(value)} is not a number; allowed: {allowed}",
                             field=field_name, value=value, allowed=allowed) from None
     v = float(value)
     if not math.isfinite(v):
-        raise ViewError(f"{field_name}: {value!r} is not a finite number; allowed: {allowed}",
+        raise ViewError(f"{field_name}: {excerpt(value)} is not a finite number; allowed: {allowed}",
                         field=field_name, value=value, allowed=allowed)
     return v
 
@@ -74,7 +74,7 @@ def check_aspect(aspect_deg: Any) -> float:
     allowed = "0 to 360 degrees, clockwise from right ahead (0 = dead ahead, 90 = starboard beam)"
     a = _number(aspect_deg, "aspect", allowed)
     if not 0.0 <= a <= 360.0:
-        raise ViewError(f"aspect: {aspect_deg!r} is out of range; allowed: {allowed}",
+        raise ViewError(f"aspect: {excerpt(aspect_deg)} is out of range; allowed: {allowed}",
                         field="aspect", value=aspect_deg, allowed=allowed)
     return a % 360.0
 
@@ -86,7 +86,7 @@ def _check_range(value: Any, field_name: str, lo: float, hi: float, unit: str, l
     allowed = f"{word} {lo:g} and at most {hi:g} {unit}"
     v = _number(value, field_name, allowed)
     if (v <= lo if lo_open else v < lo) or v > hi:
-        raise ViewError(f"{field_name}: {value!r} is out of range; allowed: {allowed}",
+        raise ViewError(f"{field_name}: {excerpt(value)} is out of range; allowed: {allowed}",
                         field=field_name, value=value, allowed=allowed)
     return v
 
@@ -100,7 +100,7 @@ def resolve_period(display: Display, period: str | None) -> str:
     if period is None:
         return "day" if getattr(display.vessel, "time", None) == "day" else "night"
     if period not in PERIODS:
-        raise ViewError(f"period: {period!r} is not allowed; allowed: night, day", field="period",
+        raise ViewError(f"period: {excerpt(period)} is not allowed; allowed: night, day", field="period",
                         value=period, allowed="night, day")
     return period
 
@@ -109,7 +109,7 @@ def _choice_spec(choose: str | Mapping[str, Any]) -> dict[str, Any]:
     """The ``choose`` argument as a checked mapping ('typical' -> {}, 'all' -> {'all': True})."""
     if isinstance(choose, str):
         if choose not in CHOICES:
-            raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
+            raise ViewError(f"choose: {excerpt(choose)} is not allowed; allowed: typical, all, or a mapping",
                             field="choose", value=choose, allowed="typical, all")
         return {"all": True} if choose == "all" else {}
     if isinstance(choose, Mapping):
@@ -119,7 +119,7 @@ def _choice_spec(choose: str | Mapping[str, Any]) -> dict[str, Any]:
                             "optional, on_approach", field="choose", value=dict(choose),
                             allowed="options, scheme, optional, on_approach")
         return dict(choose)
-    raise ViewError(f"choose: {choose!r} is not allowed; allowed: typical, all, or a mapping",
+    raise ViewError(f"choose: {excerpt(choose)} is not allowed; allowed: typical, all, or a mapping",
                     field="choose", value=choose, allowed="typical, all")
 
 
@@ -144,11 +144,11 @@ class _Choice:
         options = dict(spec.get("options") or {})
         for g, o in options.items():
             if g not in groups:
-                raise ViewError(f"choose.options: no group '{g}' in this display; groups: "
+                raise ViewError(f"choose.options: no group {excerpt(g)} in this display; groups: "
                                 f"{', '.join(groups) or 'none'}", field="choose.options", value=g,
                                 allowed=", ".join(groups))
             if o not in groups[g]:
-                raise ViewError(f"choose.options.{g}: no option '{o}'; options: {', '.join(groups[g])}",
+                raise ViewError(f"choose.options.{excerpt(g)}: no option {excerpt(o)}; options: {', '.join(groups[g])}",
                                 field=f"choose.options.{g}", value=o, allowed=", ".join(groups[g]))
         scheme = spec.get("scheme") or "standard"
         if scheme != "standard" and scheme not in schemes:

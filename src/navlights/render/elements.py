@@ -15,6 +15,7 @@ from typing import Any
 
 from . import RenderError
 from .style import MAX_SIZE_PX, MIN_SIZE_PX, VIEWS
+from ..errors import excerpt
 
 # ------------------------------------------------------------------------------------------
 # Elements
@@ -227,10 +228,10 @@ def check_size(width: Any, height: Any) -> tuple[int, int]:
     for name, v in (("width", width), ("height", height)):
         allowed = f"a whole number of pixels from {MIN_SIZE_PX} to {MAX_SIZE_PX}"
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or int(v) != v:
-            raise RenderError(f"{name}: {v!r} is not allowed; allowed: {allowed}", field=name, value=v,
+            raise RenderError(f"{name}: {excerpt(v)} is not allowed; allowed: {allowed}", field=name, value=v,
                               allowed=allowed)
         if not MIN_SIZE_PX <= v <= MAX_SIZE_PX:
-            raise RenderError(f"{name}: {v!r} is out of range; allowed: {allowed}", field=name, value=v,
+            raise RenderError(f"{name}: {excerpt(v)} is out of range; allowed: {allowed}", field=name, value=v,
                               allowed=allowed)
         out.append(int(v))
     return out[0], out[1]
@@ -238,7 +239,7 @@ def check_size(width: Any, height: Any) -> tuple[int, int]:
 
 def check_view(view: Any) -> str:
     if view not in VIEWS:
-        raise RenderError(f"view: {view!r} is not allowed; allowed: {', '.join(VIEWS)}", field="view",
+        raise RenderError(f"view: {excerpt(view)} is not allowed; allowed: {', '.join(VIEWS)}", field="view",
                           value=view, allowed=", ".join(VIEWS))
     return view
 

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from typing import Callable, Iterable
 
 from . import RenderError
+from ..errors import excerpt
 
 DEFAULT_STEP_DEG = 10.0
 DEFAULT_FRAME_MS = 120
@@ -80,7 +81,7 @@ def aspects(step_deg: float = DEFAULT_STEP_DEG) -> list[float]:
     allowed = f"more than 0 and at most 90 degrees, at most {MAX_FRAMES} frames"
     if isinstance(step_deg, bool) or not isinstance(step_deg, (int, float)) or not 0 < step_deg <= 90 \
             or 360.0 / step_deg > MAX_FRAMES:
-        raise RenderError(f"step: {step_deg!r} is not allowed; allowed: {allowed}", field="step", value=step_deg,
+        raise RenderError(f"step: {excerpt(step_deg)} is not allowed; allowed: {allowed}", field="step", value=step_deg,
                           allowed=allowed)
     n = int(round(360.0 / step_deg)) if abs(360.0 / step_deg - round(360.0 / step_deg)) < 1e-9 \
         else int(360.0 // step_deg) + 1
@@ -91,7 +92,7 @@ def gif(frames_png: Iterable[bytes], frame_ms: int = DEFAULT_FRAME_MS) -> bytes:
     """An endlessly looping animated GIF of PNG frames (each reduced to an adaptive 256-colour palette)."""
     from PIL import Image
     if isinstance(frame_ms, bool) or not isinstance(frame_ms, int) or not 20 <= frame_ms <= 10_000:
-        raise RenderError(f"frame-ms: {frame_ms!r} is not allowed; allowed: 20 to 10000 milliseconds",
+        raise RenderError(f"frame-ms: {excerpt(frame_ms)} is not allowed; allowed: 20 to 10000 milliseconds",
                           field="frame-ms", value=frame_ms, allowed="20 to 10000 milliseconds")
     images = [Image.open(io.BytesIO(b)).convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
               for b in frames_png]

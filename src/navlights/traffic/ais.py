@@ -32,6 +32,12 @@ from ..errors import NavlightsError
 from .model import Fix
 
 POSITION_TYPES = frozenset({1, 2, 3, 18, 19, 27})
+#: The longest line read as NMEA: a sentence is at most 82 characters (IEC 61162-1), a tag block adds some; a longer
+#: line is counted as bad, and a file is read in pieces of :data:`CHUNK_BYTES`, so a file with no newline (or one
+#: huge line) costs no more memory than a short one.
+MAX_LINE_BYTES = 1024
+CHUNK_BYTES = 64 * 1024
+TOO_LONG = f"line over {MAX_LINE_BYTES} bytes (an NMEA sentence is at most 82 characters)"
 _SOURCE = {k: f"msg {k}" for k in POSITION_TYPES}
 _STARTS = frozenset(b"!\\$")
 STATIC_TYPES = frozenset({5, 19, 24})
@@ -86,6 +92,7 @@ class AisData:
     bad: Counter[str] = field(default_factory=Counter)
     other: Counter[str] = field(default_factory=Counter)    # messages read but not used (e.g. msg 4, 21)
     read: int = 0                                           # sentences or rows read
+    sentences: int = 0                                      # NMEA: lines that were sentences (good or not)
 
     def add_static(self, mmsi: str, static: Static) -> None:
         old = self.statics.get(mmsi)
@@ -294,12 +301,16 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None) -> AisData
     times: dict[int, dt.datetime | None] = {}
     produce = NMEASentenceFactory.produce
     read = 0
+    sentences = 0
     for raw in lines:
         line = raw.encode("ascii", "replace") if isinstance(raw, str) else raw
         line = line.strip()
         if not line or line[0] == 35:       # '#': a comment
             continue
         read += 1
+        if len(line) > MAX_LINE_BYTES:
+            data.bad[TOO_LONG] += 1
+            continue
         if line[0] in _STARTS:
             sentence_bytes, t = line, None
         else:
@@ -312,6 +323,7 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None) -> AisData
         except Exception:   # pyais raises its own and builtin errors on malformed text
             data.bad["malformed sentence"] += 1
             continue
+        sentences += 1
         if not isinstance(s, AISSentence):
             data.other["other NMEA sentence"] += 1
             continue
@@ -328,7 +340,36 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None) -> AisData
             _decode(AISSentence.assemble_from_iterable(parts), times.pop(id(parts[0]), None), data)
     asm.close()
     data.read = read
+    data.sentences = sentences
     return data
+
+
+def bounded_lines(fh: Any, limit: int = MAX_LINE_BYTES, chunk: int = CHUNK_BYTES) -> Iterator[bytes]:
+    """The lines of a binary file, each cut to ``limit + 1`` bytes (a longer one is then counted as too long and the
+    rest of it skipped, never held), read ``chunk`` bytes at a time."""
+    pending = b""
+    skipping = False
+    while True:
+        block = fh.read(chunk)
+        if not block:
+            break
+        start = 0
+        while True:
+            nl = block.find(b"\n", start)
+            if nl < 0:
+                if not skipping:
+                    pending += block[start:]
+                    if len(pending) > limit:
+                        yield pending[:limit + 1]
+                        pending, skipping = b"", True
+                break
+            if not skipping:
+                piece = pending + block[start:nl]
+                yield piece if len(piece) <= limit else piece[:limit + 1]
+            pending, skipping = b"", False
+            start = nl + 1
+    if pending and not skipping:
+        yield pending
 
 
 def _decode(sentence: Any, when: dt.datetime | None, data: AisData) -> None:
@@ -413,17 +454,36 @@ def _position_slow(ident: str, kind: int, msg: Any, when: dt.datetime, data: Ais
 # Reading any file, and fixes
 
 
+def _unreadable(p: Path, problem: str) -> AisInputError:
+    return AisInputError(f"file: '{p}' {problem}", field="file", value=str(p), allowed="an NMEA, CSV or Parquet file")
+
+
 def read(path: str | Path, default_time: Any = None) -> AisData:
-    """An AIS file by its suffix: ``.csv``, ``.parquet``/``.pq``; anything else is read as NMEA text."""
+    """An AIS file by its suffix: ``.csv``, ``.parquet``/``.pq``; anything else is read as NMEA text (in bounded
+    pieces: :func:`bounded_lines`). A file that cannot be read at all is one :class:`AisInputError` naming it: not
+    a readable file, empty, not a table of its kind (tables.read_table), or NMEA text holding no sentence."""
     p = Path(path)
-    if not p.is_file():
-        raise AisInputError(f"file: {str(p)!r} is not a readable file", field="file", value=str(p),
-                            allowed="an NMEA, CSV or Parquet file")
+    try:
+        size = p.stat().st_size if p.is_file() else None
+    except OSError:
+        size = None
+    if size is None:
+        raise _unreadable(p, "is not a readable file")
+    if size == 0:
+        raise _unreadable(p, "is empty")
     if p.suffix.lower() in (".csv", ".parquet", ".pq"):
         from .tables import read_table
         return read_table(p)
-    with p.open("rb") as fh:
-        return read_nmea(fh, default_time)
+    try:
+        with p.open("rb") as fh:
+            data = read_nmea(bounded_lines(fh), default_time)
+    except OSError as e:
+        raise _unreadable(p, f"cannot be read: {e.strerror or type(e).__name__}") from None
+    if not data.sentences:
+        why = ", ".join(f"{n} x {reason}" for reason, n in data.bad.most_common(2))
+        raise _unreadable(p, f"holds no NMEA sentence ({data.read} line(s): {why or 'blank or comments only'}); "
+                             "allowed: NMEA AIVDM/AIVDO text, or a .csv or .parquet table")
+    return data
 
 
 def fixes(data: AisData) -> Iterator[tuple[Fix, Static | None, int | None]]:

@@ -14,7 +14,7 @@ import datetime as dt
 import io
 from typing import Any
 
-from ..errors import NavlightsError
+from ..errors import NavlightsError, excerpt
 from .mapping import length_system
 from .model import Fix
 
@@ -22,7 +22,7 @@ MAX_IDENTS = 10
 
 
 def _bad(field: str, value: Any, allowed: str, what: str) -> NavlightsError:
-    return NavlightsError(f"{field}: {value!r} {what}; allowed: {allowed}", field=field, value=value, allowed=allowed)
+    return NavlightsError(f"{field}: {excerpt(value)} {what}; allowed: {allowed}", field=field, value=value, allowed=allowed)
 
 
 def parse_choices(pairs: list[str] | tuple[str, ...]) -> dict[str, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any  # noqa: E402
 
 from ..model import WATERS  # noqa: E402  (a tuple of names: the model module is dataclasses only)
+from ..errors import excerpt
 
 
 def ais_choice(edition: str | None = None, waters: str | None = None, region: Any = None) -> Any:
@@ -29,7 +30,7 @@ def read_ais(path: Any, *, time: Any = None) -> Any:
     ``time``: the time of NMEA messages that carry none (ISO 8601)."""
     from .ais import AisInputError, read, utc
     if time is not None and utc(time) is None:
-        raise AisInputError(f"time: {time!r} is not a date-time; allowed: ISO 8601, e.g. 2024-05-01T21:00:00Z",
+        raise AisInputError(f"time: {excerpt(time)} is not a date-time; allowed: ISO 8601, e.g. 2024-05-01T21:00:00Z",
                             field="time", value=time, allowed="ISO 8601")
     return read(path, time)
 

@@ -16,15 +16,34 @@ readings fit), flags (what AIS left open), notes.
 from __future__ import annotations
 
 import glob
+import logging
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
+from ..errors import NavlightsError
 from .ais import AisData, AisInputError, Static
-from .tables import frame_statics, normalise_columns, read_frame
+from .tables import frame_statics, normalise_columns, read_frame, unreadable_table
 from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
 
 CONNECT_TIMEOUT = "10s"
+#: How many workers a partition may take down (killed, out of memory) before the run stops: Dask retries it on
+#: another worker that many times (``distributed.scheduler.allowed-failures``), then the run fails in one line.
+ALLOWED_FAILURES = 2
+#: A run with no worker for this long stops with one line (a cluster whose workers keep dying, a scheduler left
+#: alone); checked every WATCH_S.
+LOST_WORKERS_S = 60.0
+WATCH_S = 2.0
+#: Closing the cluster after the output is written waits at most this long; past it (a loaded machine), the run
+#: is still a success, with a warning.
+CLOSE_TIMEOUT_S = 30
+log = logging.getLogger("navlights.traffic")
+
+
+class BatchError(NavlightsError, RuntimeError):
+    """A batch run that cannot finish: its workers keep dying, or none is left."""
 OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
 
 
@@ -101,12 +120,33 @@ def read_dataset(path: str, blocksize: str = "64MB") -> Any:
     """A Dask DataFrame of the dataset's rows, columns renamed to the reader's (CSV read as text)."""
     import dask.dataframe as dd
     files, kind = _inputs(path)
-    if kind == "csv":
-        ddf = dd.read_csv(files, dtype=str, keep_default_na=False, blocksize=blocksize)
-    else:
-        ddf = dd.read_parquet(files)
+    for f in files:
+        if os.path.getsize(f) == 0:
+            raise AisInputError(f"input: '{f}' is empty; allowed: a Parquet or CSV file with rows", field="input",
+                                value=f, allowed="a Parquet or CSV file with rows")
+    try:
+        if kind == "csv":
+            ddf = dd.read_csv(files, dtype=str, keep_default_na=False, blocksize=blocksize)
+        else:
+            ddf = dd.read_parquet(files)
+    except Exception as e:      # dask, pandas and pyarrow raise many kinds on a file that is not what it says
+        raise _unreadable(files, path, e, kind) from None
     ddf = ddf.rename(columns=normalise_columns(list(ddf.columns), path))
     return ddf.loc[:, [c for c in dict.fromkeys(ddf.columns)]]
+
+
+def _unreadable(files: list[str], path: str, e: BaseException, kind: str) -> AisInputError:
+    """One line naming the input (its one file, or the dataset) and why it cannot be read."""
+    err = unreadable_table(files[0] if len(files) == 1 else path, e, kind == "parquet")
+    return AisInputError(str(err).replace("file: ", "input: ", 1), field="input", value=err.value,
+                         allowed=err.allowed)
+
+
+#: What reading a table raises where a file is not what it says (found only when a block is read, on a worker).
+def _table_errors() -> tuple[type[BaseException], ...]:
+    import pandas as pd
+    import pyarrow as pa
+    return (UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError, pa.lib.ArrowException)
 
 
 def _statics(ddf: Any) -> dict[str, Static]:
@@ -136,43 +176,106 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
 
 def run(input_path: str, output_path: str, choice: Choice, *, scheduler: str | None = None,
         workers: int | None = None, progress: bool = True, blocksize: str = "64MB") -> dict[str, Any]:
-    """Map a dataset to output rows on Dask and write them as Parquet under ``output_path``; a summary."""
-    import pandas as pd
+    """Map a dataset to output rows on Dask and write them as Parquet under ``output_path``; a summary. An input
+    file that cannot be read as its kind is one :class:`AisInputError` naming it."""
     if workers is not None and not 1 <= workers <= 256:
         raise AisInputError(f"workers: {workers} is out of range; allowed: 1 to 256", field="workers",
                             value=workers, allowed="1 to 256")
-    import time
     t0 = time.perf_counter()
     out_dir = Path(output_path)
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
         raise AisInputError(f"output: {output_path!r} exists and is not an empty directory; allowed: a new or empty "
                             "directory", field="output", value=output_path, allowed="a new or empty directory")
     ddf = read_dataset(input_path, blocksize)
-    client, cluster = _client(scheduler, workers)
-    try:
-        t1 = time.perf_counter()
-        statics = _statics(ddf)
-        t2 = time.perf_counter()
-        cpu0 = client.run(time.process_time)
-        meta = _frame([])
-        out = ddf.map_partitions(_partition, choice, statics, meta=meta)
-        task = out.to_parquet(output_path, write_index=False, compute=False)
-        future = client.compute(task)
-        if progress:            # on stderr, so that stdout stays the summary (or its JSON)
-            import contextlib
-            import sys
+    files, kind = _inputs(input_path)
+    import dask
+    from distributed import KilledWorker
+    with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        client, cluster = _client(scheduler, workers)
+        try:
+            return _run(ddf, output_path, choice, client, progress, input_path, t0)
+        except _table_errors() as e:
+            raise _unreadable(files, input_path, e, kind) from None
+        except KilledWorker as e:
+            where = getattr(e.last_worker, "address", e.last_worker) if len(e.args) > 1 else "?"
+            raise BatchError(f"batch: a partition took down {ALLOWED_FAILURES + 1} workers in turn (killed or out of "
+                             f"memory; the last {str(where)[:60]}); the run cannot finish; allowed: workers that stay "
+                             "up (more memory, fewer rows a partition)", field="batch") from None
+        finally:
+            _close(client, cluster)
 
-            from distributed import progress as bar
-            with contextlib.redirect_stdout(sys.stderr):
-                bar(future)
-        future.result()
-        t3 = time.perf_counter()
-        cpu1 = client.run(time.process_time)
-        written = pd.read_parquet(output_path, columns=["candidates", "flags"])
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+
+def _close(client: Any, cluster: Any) -> None:
+    """Close the client and the local cluster; never fail a run over it (a loaded machine may not close in time:
+    the output is written by then)."""
+    for what, closing in (("client", lambda: client.close(timeout=CLOSE_TIMEOUT_S)),
+                          ("cluster", lambda: cluster.close(timeout=CLOSE_TIMEOUT_S) if cluster is not None else None)):
+        try:
+            closing()
+        except Exception as e:       # TimeoutError, a comm closed: the run's answer stands
+            log.warning("ais-batch: closing the Dask %s failed (%s: %s); the output is complete", what,
+                        type(e).__name__, e)
+
+
+def _watch(future: Any, client: Any, progress: bool) -> None:
+    """Wait for ``future``; every WATCH_S, a line of progress on stderr (tasks done of all) and a look at the
+    workers: none for LOST_WORKERS_S stops the run with :class:`BatchError` (before, such a run waited for ever)."""
+    from distributed import wait
+    lost_since: float | None = None
+    while True:
+        try:
+            wait(future, timeout=WATCH_S)
+            break
+        except TimeoutError:
+            pass
+        now = time.monotonic()
+        try:
+            n = len(client.scheduler_info().get("workers", {}))
+        except Exception:              # the scheduler itself gone: as if no worker were left
+            n = 0
+        if n == 0:
+            lost_since = lost_since or now
+            if now - lost_since >= LOST_WORKERS_S:
+                future.cancel()
+                raise BatchError(f"batch: no Dask worker for {LOST_WORKERS_S:g} s (they died and were not "
+                                 "replaced); the run cannot finish; allowed: a cluster whose workers stay up",
+                                 field="batch")
+        else:
+            lost_since = None
+        if progress:
+            try:
+                done, total = client.run_on_scheduler(_task_counts)
+                sys.stderr.write(f"\rais-batch: {done}/{total} tasks, {n} worker(s)   ")
+                sys.stderr.flush()
+            except Exception:           # progress is a courtesy
+                pass
+    if progress:
+        sys.stderr.write("\n")
+
+
+def _task_counts(dask_scheduler: Any) -> tuple[int, int]:
+    """(tasks done, tasks known) on the scheduler."""
+    tasks = dask_scheduler.tasks
+    return sum(1 for t in tasks.values() if t.state in ("memory", "released", "forgotten")), len(tasks)
+
+
+def _run(ddf: Any, output_path: str, choice: Choice, client: Any, progress: bool, input_path: str,
+         t0: float) -> dict[str, Any]:
+    """:func:`run` once the dataset is open and the cluster up (it closes them)."""
+    import pandas as pd
+    t1 = time.perf_counter()
+    statics = _statics(ddf)
+    t2 = time.perf_counter()
+    cpu0 = client.run(time.process_time)
+    meta = _frame([])
+    out = ddf.map_partitions(_partition, choice, statics, meta=meta)
+    task = out.to_parquet(output_path, write_index=False, compute=False)
+    future = client.compute(task)
+    _watch(future, client, progress)        # progress on stderr, so that stdout stays the summary (or its JSON)
+    future.result()
+    t3 = time.perf_counter()
+    cpu1 = client.run(time.process_time)
+    written = pd.read_parquet(output_path, columns=["candidates", "flags"])
     return {"input": input_path, "output": output_path, "rows": int(len(written)),
             "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
             "several_candidates": int((written["candidates"] > 1).sum()),

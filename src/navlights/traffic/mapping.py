@@ -22,7 +22,7 @@ from functools import lru_cache
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import MissingFactError, NavlightsError
+from ..errors import MissingFactError, NavlightsError, excerpt
 from ..vessel import Vessel, make_vessel, metres_text
 from .model import Candidate
 
@@ -473,7 +473,7 @@ class Choice:
         if self.edition:
             return replace(self, edition=api.edition(self.edition).id)
         if self.waters and self.waters not in WATERS:
-            raise NavlightsError(f"waters: {self.waters!r} is not known; allowed: {', '.join(WATERS)}",
+            raise NavlightsError(f"waters: {excerpt(self.waters)} is not known; allowed: {', '.join(WATERS)}",
                                  field="waters", value=self.waters, allowed=", ".join(WATERS))
         return self
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import NavlightsError
+from ..errors import NavlightsError, excerpt
 from ..model import WATERS
 
 OUTSIDE = "high-seas"
@@ -119,7 +119,7 @@ def _collect(data: Any, waters: str, out: list[Any]) -> None:
         props = data.get("properties") or {}
         w = props.get("waters", INSIDE) if isinstance(props, dict) else INSIDE
         if w not in WATERS:
-            raise RegionError(f"region: properties.waters {w!r} is not known; allowed: {', '.join(WATERS)}",
+            raise RegionError(f"region: properties.waters {excerpt(w)} is not known; allowed: {', '.join(WATERS)}",
                               field="region.waters", value=w, allowed=", ".join(WATERS))
         _collect(data.get("geometry"), w, out)
     elif kind == "Polygon":
@@ -128,6 +128,6 @@ def _collect(data: Any, waters: str, out: list[Any]) -> None:
         for poly in data.get("coordinates") or []:
             out.append((waters, tuple(_ring(r) for r in poly)))
     else:
-        raise _bad(f"type {kind!r} is not a polygon", kind)
+        raise _bad(f"type {excerpt(kind)} is not a polygon", kind)
     if out and not out[-1][1]:
         raise _bad("a polygon without rings")

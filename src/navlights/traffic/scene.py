@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import NavlightsError
+from ..errors import NavlightsError, excerpt
 from . import geo
 from .mapping import length_system
 from .model import Candidate, Fix
@@ -45,8 +45,7 @@ class SceneError(NavlightsError, ValueError):
 
 def bad(field_name: str, value: Any, allowed: str, what: str = "is not allowed") -> SceneError:
     """The one-line error for a bad field."""
-    shown = value if not isinstance(value, str) or len(value) <= 60 else value[:57] + "..."
-    return SceneError(f"{field_name}: {shown!r} {what}; allowed: {allowed}", field=field_name, value=value,
+    return SceneError(f"{field_name}: {excerpt(value)} {what}; allowed: {allowed}", field=field_name, value=value,
                       allowed=allowed)
 
 

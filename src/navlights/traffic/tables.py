@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .ais import AisData, AisInputError, Report, Static, _finite, _text, dimensions, ship_type, sizes
+from ..errors import excerpt
 
 #: Column names read from a table, lower case, to our field: the US MarineCadastre / NOAA AIS export
 #: (MMSI, BaseDateTime, LAT, LON, SOG, COG, Heading, VesselName, IMO, CallSign, VesselType, Status, Length,
@@ -51,11 +52,26 @@ def read_table(path: str | Path) -> AisData:
     """A CSV or Parquet AIS table (by its suffix) read into reports and static data."""
     import pandas as pd
     p = Path(path)
-    if p.suffix.lower() in (".parquet", ".pq"):
-        frame = pd.read_parquet(p)
+    parquet = p.suffix.lower() in (".parquet", ".pq")
+    try:
+        frame = pd.read_parquet(p) if parquet else pd.read_csv(p, dtype=str, keep_default_na=False)
+    except Exception as e:         # pandas' and pyarrow's many errors on a file that is not what it says
+        raise unreadable_table(p, e, parquet) from None
+    return read_frame(frame, source="parquet" if parquet else "csv", where=str(p))
+
+
+def unreadable_table(p: Path | str, e: BaseException, parquet: bool) -> AisInputError:
+    """One line naming a table file and why it cannot be read (not UTF-8, not CSV, not Parquet, no permission)."""
+    if isinstance(e, UnicodeDecodeError):
+        problem = f"is not UTF-8 text (byte {e.start}; a binary file?)"
+    elif isinstance(e, OSError) and e.strerror:
+        problem = f"cannot be read: {e.strerror}"
     else:
-        frame = pd.read_csv(p, dtype=str, keep_default_na=False)
-    return read_frame(frame, source="parquet" if p.suffix.lower() in (".parquet", ".pq") else "csv", where=str(p))
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        first = first if len(first) <= 120 else first[:120] + "…"
+        problem = f"cannot be read as {'Parquet' if parquet else 'CSV'} ({first})"
+    kind = "a Parquet file" if parquet else "a CSV file with a header row"
+    return AisInputError(f"file: '{p}' {problem}; allowed: {kind}", field="file", value=str(p), allowed=kind)
 
 
 def frame_statics(frame: Any) -> dict[str, Static]:
@@ -186,7 +202,7 @@ def _typed(frame: Any) -> dict[str, Any]:
     for mask, words in ((bad_sog, lambda i: f"speed {sog[i]:g} kn refused (allowed: 0 to 102.3)"),
                         (bad_cog, lambda i: f"course {cog[i]:g}° refused (allowed: 0 to 359.9)"),
                         (bad_hdg, lambda i: f"heading {hdg[i]:g}° refused (allowed: 0 to 359, 511 not available)"),
-                        (text_status, lambda i: f"status {raw_status[i]!r} is not a code 0-15; taken as not given")):
+                        (text_status, lambda i: f"status {excerpt(raw_status[i])} is not a code 0-15; taken as not given")):
         for i in np.flatnonzero(mask.to_numpy()):
             notes[i] = notes[i] + (words(i),)
     def opt(s: Any, drop: Any) -> Any:

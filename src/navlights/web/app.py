@@ -184,7 +184,7 @@ async def navlights_error(request: Request, exc: NavlightsError) -> Response:
 
 async def validation_error(request: Request, exc: RequestValidationError) -> Response:
     """FastAPI's validation errors, reduced to one line naming the field."""
-    m = _QUERY_MODELS.get(request.url.path)
+    m = _QUERY_MODELS.get(request.scope.get("path", ""))
     field, message = first_error(exc.errors(), tuple(m.model_fields) if m else ())
     if api.json_depth(getattr(exc, "body", None)) > api.MAX_JSON_DEPTH:
         field, message = "body", str(api.too_deep("body"))

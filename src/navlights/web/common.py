@@ -30,6 +30,7 @@ from .training import NoSuchQuestion, Progress, ProgressError
 
 HERE = Path(__file__).parent
 M = TypeVar("M", bound=BaseModel)
+R = TypeVar("R")
 #: (field, message): a bad input, shown on the page that was asked for.
 FieldError = tuple[str, str]
 #: The OpenAPI responses of a route that answers an SVG picture.
@@ -155,7 +156,7 @@ def error_json(status: int, field: str | None, message: str, headers: dict[str, 
 
 def wants_json(request: Request) -> bool:
     """Whether errors on this path are answered as JSON (the twins, the API, pictures) rather than a page."""
-    path = request.url.path
+    path = request.scope.get("path", "")      # the decoded path (request.url.path cuts at a decoded "?")
     return path.endswith((".json", ".svg")) or path.startswith(("/api/", "/openapi"))
 
 
@@ -229,6 +230,30 @@ def form_values(request: Request, defaults: dict[str, Any] | None = None) -> dic
 def defaults_if_empty(request: Request, q: M, defaults: dict[str, Any]) -> M:
     """``q``, or the defaults when the query string is empty (a first visit)."""
     return type(q).model_validate(defaults) if not request.scope.get("query_string") else q
+
+
+# ---------------------------------------------------------------------------------------------
+# Work off the event loop
+
+
+_HEAVY: list[Any] = []
+
+
+def heavy_limiter() -> Any:
+    """The one thread (per process) that makes what is slow the first time and remembered after (the comparisons
+    of two editions: a second or so of CPU each, once per pair). One at a time: the event loop keeps the GIL most
+    of the time, so /healthz and the other routes stay fast while it works, and a client asking for every pair at
+    once queues here (waiting costs no thread) rather than filling the threadpool."""
+    if not _HEAVY:
+        import anyio
+        _HEAVY.append(anyio.CapacityLimiter(1))
+    return _HEAVY[0]
+
+
+async def heavy(fn: Callable[..., R], *args: Any) -> R:
+    """``fn(*args)`` in the heavy thread (:func:`heavy_limiter`), off the event loop."""
+    import anyio
+    return await anyio.to_thread.run_sync(partial(fn, *args), limiter=heavy_limiter())
 
 
 def failed(err: NavlightsError) -> FieldError:

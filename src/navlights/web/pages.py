@@ -17,7 +17,8 @@ from urllib.parse import quote_plus, urlencode
 
 from .. import api
 from ..errors import NavlightsError
-from .queries import CompareQuery, DifferencesQuery, IdentifyQuery, RenderQuery, ViewQuery, vessel_params
+from .queries import (ChangesQuery, CompareQuery, DifferencesQuery, IdentifyQuery, RenderQuery, ViewQuery,
+                      vessel_params)
 
 log = logging.getLogger("navlights.web")
 
@@ -182,15 +183,56 @@ def editions_in_force(today: date | None = None) -> tuple[list[dict[str, Any]], 
 def differences(q: DifferencesQuery) -> dict[str, Any]:
     """Two regimes side by side as a whole list (``api.differences``), grouped by side, with both cites; an
     unknown edition or two editions of the same waters is an error naming the field (a or b)."""
-    ids = {}
+    a, b = _edition_ids(q)
+    data = api.differences_json(a, b)
+    groups = {side: [d for d in data["differences"] if d["side"] == side] for side in ("a", "b", "both")}
+    return {**data, "groups": groups, "query": {"a": a, "b": b}}
+
+
+def _edition_ids(q: ChangesQuery | DifferencesQuery) -> tuple[str, str]:
+    """The two editions' ids, or an error naming the field (a or b) of an unknown one."""
+    ids = []
     for name in ("a", "b"):
         try:
-            ids[name] = api.edition(getattr(q, name)).id
+            ids.append(api.edition(getattr(q, name)).id)
         except NavlightsError as e:
             raise NavlightsError(f"{name}: {e}", field=name, value=getattr(q, name)) from None
-    data = api.differences_json(ids["a"], ids["b"])
-    groups = {side: [d for d in data["differences"] if d["side"] == side] for side in ("a", "b", "both")}
-    return {**data, "groups": groups, "query": {"a": ids["a"], "b": ids["b"]}}
+    return ids[0], ids[1]
+
+
+def _json_bytes(data: Any) -> bytes:
+    """JSON as the app's responses write it (FastAPI's JSONResponse)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode("utf-8")
+
+
+@lru_cache(maxsize=128)
+def changes_bytes(a: str, b: str) -> bytes:
+    """/api/changes.json for two editions (ids) as the response's bytes, made once per pair: what changed (made once
+    by ``api.changes``) and, for editions of different waters, the pointer to /api/differences.json."""
+    data: dict[str, Any] = {"from": a, "to": b, "changes": api.changes(a, b)}
+    pointer = api.regimes_pointer(a, b)
+    if pointer:
+        data.update(relation="regimes", see=f"/api/differences.json?a={a}&b={b}", words=pointer)
+    return _json_bytes(data)
+
+
+@lru_cache(maxsize=128)
+def differences_bytes(a: str, b: str, page: bool) -> bytes:
+    """/regimes.json (``page``: with the groups and the query) or /api/differences.json (without) for two editions
+    (ids) as the response's bytes, made once per pair."""
+    data = api.differences_json(a, b)
+    if page:
+        groups = {side: [d for d in data["differences"] if d["side"] == side] for side in ("a", "b", "both")}
+        return _json_bytes({**data, "groups": groups, "query": {"a": a, "b": b}})
+    return _json_bytes(data)
+
+
+def changes_json(q: ChangesQuery) -> bytes:
+    return changes_bytes(*_edition_ids(q))
+
+
+def differences_json(q: DifferencesQuery, page: bool) -> bytes:
+    return differences_bytes(*_edition_ids(q), page)
 
 
 def editions_page() -> dict[str, Any]:
@@ -199,6 +241,12 @@ def editions_page() -> dict[str, Any]:
     current, history = editions_in_force()
     return {"editions": current + history, "in_force": [e["id"] for e in current],
             "provenance_words": PROVENANCE_WORDS}
+
+
+@lru_cache(maxsize=1)
+def editions_bytes() -> bytes:
+    """/editions.json's bytes, made once (a few milliseconds of encoding that no request waits for again)."""
+    return _json_bytes(editions_page())
 
 
 # ---------------------------------------------------------------------------------------------

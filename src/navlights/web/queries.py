@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 
 from .. import api
 from ..api import FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
+from ..errors import excerpt
 
 DEFAULT_EDITION = "intl-1960"
 EXPLORE_EDITION = "intl-1972"   # Explore opens on the rules in force today (issue 14)
@@ -256,11 +257,19 @@ class ResetBody(_Body):
     confirm: StrictBool = Field(..., description="true: delete every answer, box and exam of this learner")
 
 
+def _vessel_schema(schema: dict[str, Any]) -> None:
+    """The body's vessel in the OpenAPI document: the vessel as JSON input (``api.vessel_input_schema``)."""
+    description = schema.get("description")
+    schema.clear()
+    schema.update(api.vessel_input_schema(), description=description)
+
+
 class DisplayBody(_Query):
     """A vessel as a JSON object (every field of ``navlights lights --vessel-json``) and an edition."""
 
     vessel: dict[str, Any] = Field(..., description="the vessel, e.g. {\"propulsion\": \"power\", "
-                                   "\"length\": \"200 ft\"}")
+                                   "\"length\": \"200 ft\"}; every field optional, as --vessel-json",
+                                   json_schema_extra=_vessel_schema)
     edition: str = Field(DEFAULT_EDITION, max_length=MAX_TEXT, description="edition id or alias",
                          json_schema_extra=_edition_enum)
 
@@ -279,7 +288,8 @@ _WORDS = {
 
 def field_of(loc: tuple[Any, ...] | list[Any]) -> str:
     """The field a validation error's location names, without 'query' or 'body'."""
-    parts = [str(p) for p in loc if not isinstance(p, int) and p not in ("query", "body", "path")]
+    parts = [str(p) if len(str(p)) <= 60 else excerpt(str(p)) for p in loc
+             if not isinstance(p, int) and p not in ("query", "body", "path")]
     if not parts and loc and loc[0] == "body":
         return "body"
     return ".".join(parts) or "request"
@@ -292,11 +302,9 @@ def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ())
     e = errors[0]
     field = field_of(e.get("loc", ()))
     kind, val, ctx = e.get("type", ""), e.get("input"), e.get("ctx") or {}
-    shown = repr(val) if isinstance(val, (str, int, float)) and not isinstance(val, bool) else None
+    shown = excerpt(val) if isinstance(val, (str, int, float)) and not isinstance(val, bool) else None
     if isinstance(val, bool):
         shown = "true" if val else "false"
-    if isinstance(val, str) and len(val) > 60:
-        shown = repr(val[:57] + "...")
     if kind == "extra_forbidden":
         allowed = f"; allowed: {', '.join(allowed_fields)}" if allowed_fields else ""
         return field, f"{field}: unknown parameter{allowed}"

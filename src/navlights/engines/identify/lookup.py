@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ...errors import NavlightsError
+from ...errors import NavlightsError, excerpt
 from ...model import Edition
 from ...notation import Pattern, as_pattern, is_flashing, toggle_flashing
 from ...rulebase.situations import Family, line_name, load, names_of
@@ -109,7 +109,7 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
     """
     q = as_pattern(picture)
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-        raise NavlightsError(f"limit: {limit!r} is not allowed; allowed: a whole number, 0 or more (0: all)",
+        raise NavlightsError(f"limit: {excerpt(limit)} is not allowed; allowed: a whole number, 0 or more (0: all)",
                              field="limit", value=limit, allowed="a whole number, 0 or more")
     ended, currency = _currency(editions)
     lines: dict[str, list[tuple]] = {}

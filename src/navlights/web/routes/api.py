@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse, Response
 
 from ... import api
 from .. import pages
-from ..common import SVG_RESPONSES, Unavailable, json_query, query_parameters
+from ..common import SVG_RESPONSES, Unavailable, heavy, json_query, query_parameters
 from ..queries import ChangesQuery, DifferencesQuery, DisplayBody, GoverningQuery, RenderQuery, ViewQuery
 
 router = APIRouter()
@@ -20,31 +20,25 @@ router = APIRouter()
 
 @router.get("/api/changes.json", tags=["editions"], summary="What changed from one edition to another",
             response_model=dict[str, Any], openapi_extra=query_parameters(ChangesQuery))
-async def changes_json(request: Request) -> JSONResponse:
+async def changes_json(request: Request) -> Response:
     """As `navlights changes A B --json`: every difference, derived from the rule data, grouped by vessel
     situation, with both cites and the lengths (ft) where it holds. Editions of different waters are worded as
-    two regimes side by side, and `see` points to /api/differences.json, their whole list."""
+    two regimes side by side, and `see` points to /api/differences.json, their whole list. Made once per pair of
+    editions, off the event loop."""
     q = json_query(ChangesQuery, request)
-    a, b = api.edition(q.a), api.edition(q.b)
-    data: dict[str, Any] = {"from": a.id, "to": b.id, "changes": api.changes(a.id, b.id)}
-    pointer = api.regimes_pointer(a.id, b.id)
-    if pointer:
-        data.update(relation="regimes", see=f"/api/differences.json?a={a.id}&b={b.id}", words=pointer)
-    return JSONResponse(data)
+    return Response(await heavy(pages.changes_json, q), media_type="application/json")
 
 
 @router.get("/api/differences.json", tags=["editions"],
             summary="Two regimes in force together (editions of different waters): every difference, both cites",
             response_model=dict[str, Any], openapi_extra=query_parameters(DifferencesQuery))
-async def differences_json(request: Request) -> JSONResponse:
+async def differences_json(request: Request) -> Response:
     """As `navlights differences A B --json`: each difference between two regimes (e.g. intl-1972 and
     us-inland) once, with the situations and lengths (ft) it touches and both cites. 422 naming `a` or `b` on an
-    unknown edition, or on two editions of the same waters (their changes are /api/changes.json)."""
+    unknown edition, or on two editions of the same waters (their changes are /api/changes.json). Made once per
+    pair, off the event loop."""
     q = json_query(DifferencesQuery, request)
-    data = pages.differences(q)
-    data.pop("groups", None)
-    data.pop("query", None)
-    return JSONResponse(data)
+    return Response(await heavy(pages.differences_json, q, False), media_type="application/json")
 
 
 @router.get("/api/governing.json", tags=["editions"], summary="Which edition governed on a date in given waters",
@@ -83,5 +77,7 @@ async def render_svg(request: Request) -> Response:
 @router.post("/api/display.json", tags=["pictures"], summary="The display of a vessel given as a JSON object",
              response_model=dict[str, Any])
 async def display_post(body: DisplayBody) -> JSONResponse:
-    """As `navlights lights --vessel-json ... --json` (schema: docs/schema/display.schema.json)."""
-    return JSONResponse(api.display_json(api.check_json_depth(body.vessel, "vessel"), body.edition))
+    """As `navlights lights --vessel-json ... --json` (schema: docs/schema/display.schema.json): the vessel read as
+    the CLI reads it (every field optional; propulsion defaults to power, none when being towed or pushed)."""
+    vessel = api.vessel_from_fields(api.check_json_depth(body.vessel, "vessel"))
+    return JSONResponse(api.display_json(vessel, body.edition))

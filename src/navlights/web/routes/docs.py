@@ -34,7 +34,7 @@ SWAGGER_PAGE = f"""<!doctype html>
 
 
 @router.get("/docs", response_class=HTMLResponse, include_in_schema=False)
-async def api_docs(request: Request) -> HTMLResponse:
+def api_docs(request: Request) -> HTMLResponse:
     return page(request, "api_docs.html", title="API", endpoints=api_reference(request.app.openapi()))
 
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from ...errors import NavlightsError
+from ...errors import NavlightsError, excerpt
 import navlights.traffic.api as traffic
 from ..common import FieldError, error_json, failed, page
 from ..kept import attachment, find, foot, keep, kept, key_param, see_other, twin
@@ -68,7 +68,7 @@ def _run(text: str, waters: str, edition: str | None) -> Computed:
             _RECENT.move_to_end(key)
             return _RECENT[key]
     if waters not in WATERS:
-        done = Computed(None, ("waters", f"waters: {waters!r} is not allowed; allowed: {', '.join(WATERS)}"))
+        done = Computed(None, ("waters", f"waters: {excerpt(waters)} is not allowed; allowed: {', '.join(WATERS)}"))
     elif not _SLOTS.acquire(blocking=False):
         return Computed(None, ("encounter", f"encounter: {MAX_AT_ONCE} encounters are being computed on this server; "
                                f"allowed: at most {MAX_AT_ONCE} at once; try again in a few seconds"), 503)
@@ -140,14 +140,16 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
 
 @router.get("/encounter.json", tags=["pages"], summary="An example encounter's timeline", response_model=dict[str, Any],
             responses=_RESPONSES)
-def encounter_example_json(example: str = Query(EXAMPLE, description="an example track file's name"),
-                           waters: str = Query("high-seas", description="high-seas, great-lakes or us-inland"),
+def encounter_example_json(example: str = Query(EXAMPLE, description="an example track file's name",
+                                               json_schema_extra={"enum": list(traffic.example_encounters())}),
+                           waters: str = Query("high-seas", description="high-seas, great-lakes or us-inland",
+                                               json_schema_extra={"enum": list(WATERS)}),
                            edition: str | None = Query(None, description="judge under this edition")
                            ) -> JSONResponse:
     """The timeline of an example encounter: vessels, events and every minute's look."""
     examples = traffic.example_encounters()
     if example not in examples:
-        return error_json(422, "example", f"example: {example!r} is not an example; allowed: {', '.join(examples)}")
+        return error_json(422, "example", f"example: {excerpt(example)} is not an example; allowed: {', '.join(examples)}")
     done = _run(examples[example], waters, edition)
     return _refused(done) if done.err else JSONResponse(done.enc.to_dict())
 

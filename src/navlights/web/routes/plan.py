@@ -10,13 +10,13 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ... import api
 from ...errors import NavlightsError
-from ..common import FieldError, failed, page
+from ..common import FieldError, error_json, failed, page
 from ..kept import attachment, find, foot, keep, kept, key_param, see_other, twin
 from ..results import MAX_INPUT_BYTES
 
@@ -27,13 +27,12 @@ KEY = key_param("the key of a kept plan: the SHA-256 of its canonical input")
 
 
 def _parse(text: str) -> tuple[Any, FieldError | None]:
-    """The plan's JSON text parsed, or the error as (field, message)."""
+    """The plan's JSON text parsed, or the error as (field, message): malformed JSON, nested too deep, a key given
+    twice in one object (``api.parse_plan``, issue 23)."""
     try:
-        return json.loads(text), None
-    except json.JSONDecodeError as e:
-        return None, ("plan", f"plan: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}")
-    except RecursionError:
-        return None, ("plan", "plan: nested too deep")
+        return api.parse_plan(text), None
+    except NavlightsError as e:
+        return None, failed(e)
 
 
 def _check(data: Any) -> tuple[Any, FieldError | None]:
@@ -85,13 +84,31 @@ def _submit(request: Request, text: str) -> Response:
     return see_other(KIND, key, "plan-report")
 
 
+#: The body of POST /plan.json in the OpenAPI document: a lighting plan, its schema made from the model that reads
+#: it (docs/schema/plan-input.schema.json).
+PLAN_BODY = {"requestBody": {"required": True, "description": "a lighting plan (docs/schema/plan-input.schema.json)",
+                             "content": {"application/json": {"schema": api.plan_input_schema(embedded=True)}}}}
+
+
+def _check_json(body: bytes) -> JSONResponse:
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return error_json(422, "body", "body: cannot be read as JSON (malformed or not UTF-8)")
+    data, err = _parse(text)
+    report, err = _check(data) if err is None else (None, err)
+    if err is not None or report is None:
+        return error_json(422, *(err or ("plan", "plan: cannot be read")))
+    return JSONResponse(report.to_dict())
+
+
 @router.post("/plan.json", tags=["pages"], summary="Check a lighting plan against its edition",
-             response_model=dict[str, Any],
+             response_model=dict[str, Any], openapi_extra=PLAN_BODY,
              responses={422: {"description": "the plan cannot be read: one line naming the field"}})
-def plan_json(plan: dict[str, Any] = Body(..., description="a lighting plan (docs/schema/plan-input.schema.json)")
-              ) -> JSONResponse:
-    """Every finding, state by state (docs/schema/plan-report.schema.json); 422 for a plan that cannot be read."""
-    return JSONResponse(api.check_plan_json(plan))
+async def plan_json(request: Request) -> JSONResponse:
+    """Every finding, state by state (docs/schema/plan-report.schema.json); 422 for a plan that cannot be read (a
+    key given twice in one object included: the body is parsed here, not by the framework, to see it)."""
+    return await run_in_threadpool(_check_json, await request.body())
 
 
 # --- a kept plan: its address, its twin, its report -----------------------------------------------------------

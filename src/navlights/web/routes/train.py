@@ -123,8 +123,18 @@ def train_page(request: Request) -> Response:
                                                              notice=q.notice)))
 
 
+def _links(pointer: str) -> dict[str, Any]:
+    """OpenAPI links from a response holding a question's id at ``pointer`` to the operations that take it (so
+    that a stateful test, schemathesis's, can follow a question from asked to answered)."""
+    qid = f"$response.body#{pointer}"
+    return {"responses": {"200": {"description": "Successful Response", "links": {
+        "question": {"operationId": "train_result_json", "parameters": {"question_id": qid}},
+        "picture": {"operationId": "train_picture", "parameters": {"question_id": qid}},
+        "answer": {"operationId": "train_answer_json", "requestBody": {"question": qid, "choice": 0}}}}}}
+
+
 @router.get("/train.json", tags=["training"], summary="The current question and the progress",
-            openapi_extra=query_parameters(TrainQuery))
+            openapi_extra={**query_parameters(TrainQuery), **_links("/question/id")})
 def train_json(request: Request, response: Response) -> dict[str, Any]:
     """The learner's pending question for the edition and topic (a new one once the last is answered): its picture
     (an SVG link and words) and the answers to choose from; the learner's progress (answers, boxes, what is due);
@@ -148,7 +158,8 @@ async def train_answer_form(request: Request) -> Response:
     return _keep(request, RedirectResponse(where, status_code=303))
 
 
-@router.post("/train/answer.json", tags=["training"], summary="Answer a question")
+@router.post("/train/answer.json", tags=["training"], summary="Answer a question", operation_id="train_answer_json",
+             openapi_extra=_links("/result/id"))
 def train_answer_json(request: Request, response: Response, a: Answer) -> dict[str, Any]:
     """Record the answer (once; answering again returns the first result), with the right answer, what was seen
     and its cites, and the progress. A question of another learner's is 404."""
@@ -158,7 +169,8 @@ def train_answer_json(request: Request, response: Response, a: Answer) -> dict[s
     return {"result": result, "progress": p.summary(learner, result["edition"], result["topic"])}
 
 
-@router.get("/train/q/{question_id}.json", tags=["training"], summary="One question (with its answer once answered)")
+@router.get("/train/q/{question_id}.json", tags=["training"], summary="One question (with its answer once answered)",
+            operation_id="train_result_json")
 def train_result_json(request: Request, response: Response, question_id: QuestionId) -> dict[str, Any]:
     """One of the learner's questions as asked; once answered, also the vessel, the aspect, the right answer, the
     choice and the cites of what was seen. Another learner's question is 404."""
@@ -189,7 +201,7 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
 
 
 @router.get("/train/picture/{question_id}.svg", tags=["training"], summary="A question's picture",
-            response_class=Response, responses=SVG_RESPONSES)
+            response_class=Response, responses=SVG_RESPONSES, operation_id="train_picture")
 def train_picture(request: Request, question_id: QuestionId) -> Response:
     """The question's picture (night or day), without caption or hull (they would give the answer away)."""
     svg = _question_svg(progress(request).stored(_learner(request), question_id))
