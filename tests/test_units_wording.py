@@ -146,8 +146,8 @@ def test_a_missing_length_asks_in_the_editions_unit():
 # --- identify readings: band words in the edition's unit only --------------------------------------------
 
 def _conditions(notation: str, edition: str) -> set[str]:
-    data = api.identify_json(notation, edition, limit=0)
-    return {c for h in data["hypotheses"] for c in h["conditions"]}
+    """The band words of every reading (the answer's lines hold their readings inside them, issue 22)."""
+    return {c for h in api.identify(notation, edition).readings() for c in h.conditions}
 
 
 @pytest.mark.parametrize("notation, edition, expected", [
@@ -156,7 +156,8 @@ def _conditions(notation: str, edition: str) -> set[str]:
     ("W/W/W R", "intl-1972", {"tow over 200 m"}),
     # Rule 23(d)(i) and 22: cuts at 12 m and 50 m; Rule 25(b)/22: 20 m
     ("W/W R", "intl-1972", {"length under 12 m", "length 50 m or more", "length 12 m or more and under 20 m"}),
-    ("W/W R", "us-inland", {"tow up to 200 m", "length under 12 m"}),    # Inland Rule 24(a): 200 m as well
+    # Inland Rule 24(a): 200 m as well; Rule 22: cuts at 12 m and 20 m
+    ("W/W R", "us-inland", {"tow up to 200 m", "length 12 m or more and under 20 m"}),
     # intl-1960 Rule 3(a): three white lights when the tow exceeds 600 ft; Rule 2(a)(ii), 11: 150 ft
     ("W/W/W R", "intl-1960", {"tow over 600 ft", "length 150 ft or more", "length under 65 ft"}),
 ])

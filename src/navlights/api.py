@@ -76,17 +76,21 @@ if TYPE_CHECKING:
 DEFAULT_EDGE_TOL_DEG = 3.0
 
 
+#: Names loaded on first use (module, attribute), so that a command that shows a display does not pay for them:
+#: the view's and sectors' classes, the notation's help, and what the web's vessel form and situation search read
+#: (what an edition's conditions test, the rules that ask for each fact, how common a situation is: for ranking).
+_LAZY = {"NOTATION_HELP": ("notation", "NOTATION_HELP"), "Sector": ("engines.sectors", "Sector"),
+         "Picture": ("engines.view", "Picture"), "facts_tested": ("classes", "tested"),
+         "commonness": ("rulebase.situations", "prior"), "FACT_FIELDS": ("situations", "FACT_FIELDS"),
+         "fact_rules": ("situations", "fact_rules")}
+
+
 def __getattr__(name: str) -> Any:
-    """``Sector``, ``Picture`` and ``NOTATION_HELP``, loaded on first use."""
-    if name == "NOTATION_HELP":
-        from .notation import NOTATION_HELP
-        return NOTATION_HELP
-    if name == "Sector":
-        from .engines.sectors import Sector
-        return Sector
-    if name == "Picture":
-        from .engines.view import Picture
-        return Picture
+    """The names of :data:`_LAZY`, loaded on first use."""
+    if name in _LAZY:
+        from importlib import import_module
+        module, attr = _LAZY[name]
+        return getattr(import_module(f".{module}", __name__.rpartition(".")[0]), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -193,54 +197,7 @@ def compare_json(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = 
     return compare(vessel, editions_).to_dict()
 
 
-class PairMemo:
-    """Answers per pair of editions, made once (editions do not change while a process runs): bounded (the
-    ``maxsize`` pairs used last), and made by one thread at a time per pair, so that many requests for a pair not
-    yet made wait for the one making it rather than all making it (a hostile client repeating the slowest pair costs
-    one computation). Keyed by the editions' ids and objects (a rule base loaded again is a new key; the entry keeps
-    its editions alive, so their ids are not reused). An error is not remembered."""
-
-    def __init__(self, maxsize: int) -> None:
-        import threading
-        from collections import OrderedDict
-        self.maxsize = maxsize
-        self._done: OrderedDict[tuple[Any, ...], tuple[Any, Edition, Edition]] = OrderedDict()
-        self._making: dict[tuple[Any, ...], Any] = {}
-        self._lock = threading.Lock()
-        self._new_lock = threading.Lock
-
-    def get(self, a: Edition, b: Edition, make: Any) -> Any:
-        key = (a.id, b.id, id(a), id(b))
-        with self._lock:
-            hit = self._done.get(key)
-            if hit is not None:
-                self._done.move_to_end(key)
-                return hit[0]
-            making = self._making.setdefault(key, self._new_lock())
-        with making:
-            with self._lock:
-                hit = self._done.get(key)
-            if hit is not None:
-                return hit[0]
-            try:
-                value = make(a, b)
-            finally:
-                with self._lock:
-                    self._making.pop(key, None)
-            with self._lock:
-                self._done[key] = (value, a, b)
-                while len(self._done) > self.maxsize:
-                    self._done.popitem(last=False)
-            return value
-
-    def cached(self, a: Edition, b: Edition) -> bool:
-        """Whether the pair's answer is made already."""
-        return (a.id, b.id, id(a), id(b)) in self._done
-
-    def clear(self) -> None:
-        with self._lock:
-            self._done.clear()
-
+from .memo import PairMemo  # noqa: E402
 
 #: How many pairs of editions each memo keeps: every ordered pair of the editions navlights holds, and room.
 PAIRS_KEPT = 64
@@ -292,17 +249,7 @@ def length_system(*edition_names: str | Edition) -> str:
     return shared_system(edition(e).length_system for e in edition_names)
 
 
-def lengths_words(lengths_ft: list[float], system: str, dash: str = "–") -> str:
-    """The span of the vessel lengths a difference touches (``lengths_ft``, as the JSON gives them), in words
-    of ``system``: ``'3.5–150 m'``; '' when there are none.
-
-    >>> lengths_words([11.5, 52.5], "metres", "-"), lengths_words([11.5, 52.5], "feet")
-    ('3.5-16 m', '11.5–52.5 ft')
-    """
-    from .units import fmt_span, ft_to_m
-    if not lengths_ft:
-        return ""
-    return fmt_span(ft_to_m(min(lengths_ft)), ft_to_m(max(lengths_ft)), system, dash)
+from .units import lengths_words  # noqa: E402, F401  (re-exported: the web's and the CLI's spans)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -706,38 +653,8 @@ def example_plans() -> dict[str, str]:
 # =============================================================================================
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
 
-from .errors import NavlightsError, VesselError  # noqa: E402
-
-#: How deeply a JSON input (``--vessel-json``, a posted body) may nest; a vessel is three levels deep.
-MAX_JSON_DEPTH = 16
-
-
-def json_depth(data: Any) -> int:
-    """How deeply ``data`` (parsed JSON) nests: 0 for a scalar, 1 for a flat object or list (no recursion)."""
-    deepest = 0
-    stack = [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
-        if children is None:
-            continue
-        deepest = max(deepest, level)
-        stack.extend((c, level + 1) for c in children if isinstance(c, (dict, list)))
-    return deepest
-
-
-def too_deep(field: str) -> VesselError:
-    """The one-line error for JSON nested past :data:`MAX_JSON_DEPTH`."""
-    return VesselError(f"{field}: too deep: JSON nested more than {MAX_JSON_DEPTH} levels; allowed: a JSON object "
-                       f"of vessel fields, at most {MAX_JSON_DEPTH} levels deep", field=field,
-                       allowed=f"at most {MAX_JSON_DEPTH} levels")
-
-
-def check_json_depth(data: Any, field: str) -> Any:
-    """``data`` if it nests at most :data:`MAX_JSON_DEPTH` levels, else :func:`too_deep`."""
-    if json_depth(data) > MAX_JSON_DEPTH:
-        raise too_deep(field)
-    return data
+from .errors import NavlightsError  # noqa: E402
+from .jsoninput import MAX_JSON_DEPTH, check_json_depth, json_depth, too_deep  # noqa: E402, F401
 
 
 def edition_names() -> list[str]:
@@ -760,49 +677,11 @@ def _displays(vessel: Vessel, edition_id: str) -> Display:
     return _display.display(vessel, loader.load(edition_id))
 
 
-def prepare(directory: str | None = None) -> dict[str, Any]:
-    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled and
-    every edition's identification index, in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
-    or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
-    data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
-    ``make`` runs it (``navlights prepare``) after installing."""
-    from pathlib import Path
-
-    from .engines.identify import cache as _icache
-    from .rulebase import compiled
-    where = Path(directory).expanduser() if directory else compiled.prepared_dir()
-    if where is None:
-        raise NavlightsError(f"dir: no directory: {compiled.PREPARED_ENV} is off", field="dir", value="",
-                             allowed="a writable directory")
-    try:
-        where.mkdir(parents=True, exist_ok=True)
-        probe = where / f".probe.{id(where)}"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as e:
-        raise NavlightsError(f"dir: cannot write to '{where}': {e.strerror}", field="dir", value=str(where),
-                             allowed="a writable directory") from None
-    ids = loader.prepare(where)
-    built = [ed.id for ed in editions() if _icache.store(ed, where)]
-    return {"directory": str(where), "editions": ids, "indexes_written": built}
+from .prepared import prepare, prepare_identify  # noqa: E402, F401  (re-exported: `navlights prepare`, the web's start)
 
 
-def prepare_identify(cache_dir: str | None = None) -> list[str]:
-    """Make every edition's identification index now, so that the first :func:`identify` finds it ready: read
-    from ``cache_dir`` on disk when it holds it, else built (and written there). The ids of the editions."""
-    from .engines import identify as _identify
-    eds = editions()
-    for ed in eds:
-        _identify.index(ed, cache_dir)
-    return [ed.id for ed in eds]
-
-
-# --- the vessel form and the situations by name (the web's Explore, issue 21), re-exported: the flat fields in order;
-# each fact's flat field; what an edition's conditions test and the rules that ask for each fact (of an Edition);
-# how common a situation is (for ranking only)
-from .classes import tested as facts_tested  # noqa: E402, F401
-from .rulebase.situations import prior as commonness  # noqa: E402, F401
-from .situations import FACT_FIELDS, fact_rules  # noqa: E402, F401
+# --- the vessel form and the situations by name (the web's Explore, issue 21): the flat fields in order, re-exported;
+# facts_tested, fact_rules, FACT_FIELDS and commonness are loaded on first use (_LAZY)
 from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
 
 

@@ -174,3 +174,15 @@ def fmt_length(metres: float, system: str = DEFAULT_SYSTEM) -> str:
     """A vessel's length in the system first, the other in parentheses: ``'15 m (49.2 ft)'``, ``'200 ft (61 m)'``."""
     other = "feet" if system == "metres" else "metres"
     return f"{fmt_band(metres, system)} ({fmt_band(metres, other)})"
+
+
+def lengths_words(lengths_ft: list[float], system: str, dash: str = "–") -> str:
+    """The span of the vessel lengths a difference touches (``lengths_ft``, as the JSON gives them), in words
+    of ``system``: ``'3.5–150 m'``; '' when there are none.
+
+    >>> lengths_words([11.5, 52.5], "metres", "-"), lengths_words([11.5, 52.5], "feet")
+    ('3.5-16 m', '11.5–52.5 ft')
+    """
+    if not lengths_ft:
+        return ""
+    return fmt_span(ft_to_m(min(lengths_ft)), ft_to_m(max(lengths_ft)), system, dash)

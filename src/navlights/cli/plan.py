@@ -21,7 +21,7 @@ def read_plan_file(path: str) -> Any:
     """The parsed plan: JSON, or TOML for a .toml file; ``-`` reads JSON from standard input. A file that cannot be
     read, is not UTF-8 text, is over 1 MiB or is not well-formed is one line naming it (exit 2)."""
     import tomllib                   # here, not at the top: every command's start would pay for it
-    from ..plan.model import loads
+    from .. import api
     name = "standard input" if path == "-" else f"'{path}'"
     try:
         if path == "-":
@@ -50,7 +50,7 @@ def read_plan_file(path: str) -> Any:
     except RecursionError:
         raise PlanError(f"plan: {name}: nested too deep", field="plan", value=path) from None
     try:
-        return loads(text)
+        return api.parse_plan(text)
     except PlanError as e:
         if e.field != "plan":           # a key given twice names its path
             raise

@@ -1,0 +1,51 @@
+"""What is made ahead of a first command (``navlights prepare``, the web app's start): every edition compiled and
+every edition's identification index (docs/design.md, "Caches and start-up")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import NavlightsError
+from .model import Edition
+from .rulebase import loader
+
+
+def _editions() -> list[Edition]:
+    return [loader.load(e) for e in loader.edition_ids()]
+
+
+def prepare(directory: str | None = None) -> dict[str, Any]:
+    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled and
+    every edition's identification index, in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
+    or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
+    data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
+    ``make`` runs it (``navlights prepare``) after installing."""
+    from pathlib import Path
+
+    from .engines.identify import cache as _icache
+    from .rulebase import compiled
+    where = Path(directory).expanduser() if directory else compiled.prepared_dir()
+    if where is None:
+        raise NavlightsError(f"dir: no directory: {compiled.PREPARED_ENV} is off", field="dir", value="",
+                             allowed="a writable directory")
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        probe = where / f".probe.{id(where)}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        raise NavlightsError(f"dir: cannot write to '{where}': {e.strerror}", field="dir", value=str(where),
+                             allowed="a writable directory") from None
+    ids = loader.prepare(where)
+    built = [ed.id for ed in _editions() if _icache.store(ed, where)]
+    return {"directory": str(where), "editions": ids, "indexes_written": built}
+
+
+def prepare_identify(cache_dir: str | None = None) -> list[str]:
+    """Make every edition's identification index now, so that the first :func:`identify` finds it ready: read
+    from ``cache_dir`` on disk when it holds it, else built (and written there). The ids of the editions."""
+    from .engines import identify as _identify
+    eds = _editions()
+    for ed in eds:
+        _identify.index(ed, cache_dir)
+    return [ed.id for ed in eds]
