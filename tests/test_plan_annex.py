@@ -298,12 +298,13 @@ def test_plan_notes_shown():
 # --- bad technical facts: one line naming the field ---------------------------------------------------------
 
 @pytest.mark.parametrize("where, value, field", [
-    (("lights", 0, "chromaticity"), [float("nan"), 0.4], "lights[0].chromaticity"),
+    # the element at fault is named (issue 23 item 7: finite numbers, each checked where it stands)
+    (("lights", 0, "chromaticity"), [float("nan"), 0.4], "lights[0].chromaticity[0]"),
     (("lights", 0, "chromaticity"), [1.2, 0.4], "lights[0].chromaticity"),
     (("lights", 0, "screen"), {"inboard": True}, "lights[0].screen.matt_black"),
     (("lights", 0, "screen"), {"inboard": True, "matt_black": True, "cutoff_deg": 50}, "lights[0].screen.cutoff_deg"),
     (("lights", 0, "horizontal_sector"), {"cutoff_outside_deg": [1, float("inf")]},
-     "lights[0].horizontal_sector.cutoff_outside_deg"),
+     "lights[0].horizontal_sector.cutoff_outside_deg[1]"),
     (("lights", 0, "horizontal_sector"), {"min_cd_edges": [-1, 5]}, "lights[0].horizontal_sector.min_cd_edges"),
     (("lights", 0, "vertical_sector"), {"min_cd_5_deg": float("nan")}, "lights[0].vertical_sector.min_cd_5_deg"),
     (("lights", 0, "vertical_sector"), {"min_cd_6_deg": 3}, "lights[0].vertical_sector.min_cd_6_deg"),
