@@ -409,25 +409,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def start_server(db: Path, workers: str) -> tuple[Any, str]:
-    """``navlights serve`` on a free loopback port, as load_web.start_server (with ``--workers N|auto``)."""
-    import subprocess
-    port = load_web.free_port()
-    code = "import sys; from navlights.cli import main; sys.exit(main(sys.argv[1:]))"
-    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db),
-                             "--workers", workers, "--log-level", "warning"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            sys.exit(f"load_hostile: the server exited: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1):
-                return proc, url
-        except OSError:
-            time.sleep(0.2)
-    proc.terminate()
-    sys.exit("load_hostile: the server did not start in 60 s")
+    """``navlights serve`` on a free loopback port (load_web's, with ``--workers N|auto`` and a minute to start)."""
+    return load_web.start_server(db, workers, wait_s=60.0, name="load_hostile")
 
 
 def print_report(r: dict[str, Any]) -> None:

@@ -60,24 +60,26 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, workers: int | str = 1, wait_s: float = 30.0,
+                 name: str = "load_web") -> tuple[subprocess.Popen[bytes], str]:
+    """``navlights serve`` on a free loopback port (``--workers N|auto``), answered /healthz within ``wait_s``."""
     port = free_port()
     code = "import sys; from navlights.cli import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db),
                              "--workers", str(workers), "--log-level", "warning"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + wait_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            sys.exit(f"load_web: the server exited: {proc.stderr.read().decode()[-2000:]}")
+            sys.exit(f"{name}: the server exited: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=1):
                 return proc, url
         except OSError:
             time.sleep(0.1)
     proc.terminate()
-    sys.exit("load_web: the server did not start in 30 s")
+    sys.exit(f"{name}: the server did not start in {wait_s:g} s")
 
 
 def plan(rate: float, duration: float, seed: int) -> list[str]:
