@@ -16,7 +16,7 @@ import statistics
 import time
 
 import navlights
-import navlights.api as navlights_api
+import navlights.engines.display as display_engine
 from navlights.classes import vessels
 from navlights.errors import NavlightsError
 from navlights.render.panorama import labels, panorama
@@ -75,7 +75,7 @@ def main() -> None:
                                "drawn"),)) for k, f in enumerate(fixes)]
 
     def cold() -> None:
-        navlights_api._displays.cache_clear()
+        display_engine._remembered.cache_clear()
         compute(obs, distinct, WHEN)
     t_cold = cpu(cold)
     n_read = sum(len(t.readings) for t in res.targets)

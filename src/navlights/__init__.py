@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import MissingFactError, NavlightsError, RuleDataError, UnknownEditionError, VesselError
 
-__version__ = "0.1.0"
+from .version import __version__
 
 _API = {"display", "edition", "edition_ids", "editions", "make_vessel", "view", "sectors", "identify", "compare",
         "changes", "differences", "governing"}

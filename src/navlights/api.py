@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .engines import display as _display
@@ -26,9 +25,7 @@ def edition_ids() -> list[str]:
 
 def edition(name: str | Edition = DEFAULT_EDITION) -> Edition:
     """An edition by id or alias ('1960' -> intl-1960), loaded once."""
-    if isinstance(name, Edition):
-        return name
-    return loader.load(loader.resolve(name))
+    return loader.edition(name)
 
 
 def editions() -> list[Edition]:
@@ -40,7 +37,7 @@ def editions() -> list[Edition]:
 
 def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> Display:
     """The lights and shapes the vessel shows under the edition, each cited."""
-    return _memo_display(make_vessel(vessel), edition(edition_name))
+    return _display.remembered(vessel, edition(edition_name))
 
 
 def editions_json() -> list[dict[str, Any]]:
@@ -263,7 +260,7 @@ def governing(date: Any, waters: str):
     import datetime as dt
 
     from .engines import compare as _compare
-    from .errors import NavlightsError, excerpt
+    from .errors import excerpt
     if isinstance(date, str):
         try:
             date = dt.date.fromisoformat(date)
@@ -276,38 +273,10 @@ def governing(date: Any, waters: str):
 # --- pictures: night view, day view, arc diagram (docs/render.md) -----------------------------
 # The renderer loads on the first call; resvg-py and pillow only for PNG and GIF.
 
-def _vessel_for_view(vessel: dict[str, Any] | Vessel, view: str) -> Vessel:
-    """The vessel with the time of day the view draws: lights by night (and in the plan), shapes by day.
-
-    Restricted visibility is kept (it shows lights and shapes)."""
-    from .render.scene import check_view
-    view = check_view(view)
-    v = make_vessel(vessel)
-    want = "day" if view == "day" else "night"
-    if v.time in (want, "restricted-visibility"):
-        return v
-    return _at_time(v, want)
-
-
-@lru_cache(maxsize=512)
-def _at_time(v: Vessel, time: str) -> Vessel:
-    """``v`` at ``time`` of day, made once per vessel (a picture asks for both times on every aspect)."""
-    fields = {k: getattr(v, k) for k in Vessel.model_fields}
-    fields["time"] = time
-    return Vessel.model_construct(_fields_set=set(v.model_fields_set) | {"time"}, **fields)
-
-
 def _render_displays(vessel: dict[str, Any] | Vessel, ed: Edition, view: str) -> tuple[Display, Display | None]:
-    """The display the view draws, and the other time of day's display (for the masts), if it can be made."""
-    from .errors import NavlightsError
-    d = display(_vessel_for_view(vessel, view), ed)
-    if view == "plan":
-        return d, None
-    try:
-        rig = display(_vessel_for_view(vessel, "night" if view == "day" else "day"), ed)
-    except NavlightsError:
-        rig = None
-    return d, rig
+    """The display the view draws, and the other time of day's display (for the masts): ``render.compose``."""
+    from .render.compose import displays
+    return displays(vessel, ed, view)
 
 
 def render_scene(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION, *,
@@ -516,7 +485,7 @@ if TYPE_CHECKING:
 
 def version() -> str:
     """The package version."""
-    from . import __version__
+    from .version import __version__
     return __version__
 
 
@@ -653,28 +622,13 @@ def example_plans() -> dict[str, str]:
 # =============================================================================================
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
 
-from .errors import NavlightsError  # noqa: E402
+from .errors import NavlightsError  # noqa: E402, F401  (re-exported)
 from .jsoninput import MAX_JSON_DEPTH, check_json_depth, json_depth, too_deep  # noqa: E402, F401
 
 
 def edition_names() -> list[str]:
     """Every name an edition answers to: ids and aliases, lower case (the web's OpenAPI enums)."""
     return sorted(loader.names(), key=lambda n: (n not in loader.edition_ids(), n))
-
-
-def _memo_display(vessel: Vessel, ed: Edition) -> Display:
-    """:func:`display`, remembered for the last 1024 (vessel, edition) pairs of the rule base's own editions (loaded
-    once and never replaced, so their id names them); an edition object made elsewhere is not remembered."""
-    try:
-        ours = loader.load(ed.id) is ed
-    except NavlightsError:
-        ours = False
-    return _displays(vessel, ed.id) if ours else _display.display(vessel, ed)
-
-
-@lru_cache(maxsize=1024)
-def _displays(vessel: Vessel, edition_id: str) -> Display:
-    return _display.display(vessel, loader.load(edition_id))
 
 
 from .prepared import prepare, prepare_identify  # noqa: E402, F401  (re-exported: `navlights prepare`, the web's start)

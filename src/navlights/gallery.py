@@ -1,9 +1,10 @@
 """Galleries: every vessel class of an edition at several aspects, night and day, with labels.
 
-A use of the facade, not a part of the renderer: everything here goes through :mod:`navlights.api`.
+A use of the renderer, below the facade (which offers it as ``api.write_gallery``): it takes editions from the rule
+base, displays from the display engine and pictures from ``render.compose``, never from :mod:`navlights.api`.
 
 ``write_gallery(outdir, edition)`` renders each representative vessel of the edition
-(:func:`navlights.api.representatives`, merged where several lengths or tow lengths give the same
+(:func:`navlights.classes.vessels`, merged where several lengths or tow lengths give the same
 display: one image set per situation and distinct display) at each aspect, by night (if she
 shows lights) and by day (if she shows shapes). Beside the images it writes
 
@@ -23,9 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from . import api
+from .classes import vessels
+from .engines.display import remembered
+from .engines.view import check_aspect, select
 from .errors import NavlightsError, excerpt
 from .render import RenderError
+from .rulebase.loader import edition as edition_named
 
 DEFAULT_ASPECTS = (0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
 DEFAULT_DISTANCE_NM = 1.0
@@ -58,18 +62,19 @@ def classes(edition: Any, *, situation: str | None = None,
     out; ``skipped``, when given, collects each with the one-line reason."""
     groups: dict[tuple[Any, ...], list[tuple[dict[str, Any], Any]]] = {}
     order: list[tuple[Any, ...]] = []
-    for label, v in api.representatives(edition):
+    ed = edition_named(edition)
+    for label, v in vessels(ed):
         if situation and situation.lower() not in label.lower():
             continue
         for period in ("night", "day"):
             vv = {**v, "time": period}
             try:
-                d = api.display(vv, edition)
+                d = remembered(vv, ed)
             except NavlightsError as e:
                 if skipped is not None:
                     skipped.append({"situation": label, "period": period, "reason": str(e)})
                 continue
-            chosen = api.select(d, "typical", period)
+            chosen = select(d, "typical", period)
             if not chosen:
                 continue
             sig = tuple((i.role, i.colour, i.canonical, i.arc_deg, i.placement) for i, _ in chosen)
@@ -86,7 +91,7 @@ def classes(edition: Any, *, situation: str | None = None,
         vv, d = members[len(members) // 2]           # the middle length stands for the interval
         other = {**vv, "time": "day" if period == "night" else "night"}
         try:
-            rig = api.display(other, edition)
+            rig = remembered(other, ed)
         except NavlightsError:
             rig = None
         tow = (d.vessel.towing or d.vessel.being_towed)
@@ -108,12 +113,16 @@ def write_gallery(outdir: str | Path, edition_name: str = "intl-1960", *, fmt: s
     if fmt not in GALLERY_FORMATS:
         raise RenderError(f"format: {excerpt(fmt)} is not allowed; allowed: {', '.join(GALLERY_FORMATS)}",
                           field="format", value=fmt, allowed=", ".join(GALLERY_FORMATS))
-    api.check_picture_size(width, height)
-    aspects = tuple(api.check_aspect(a) for a in aspects)
+    from .render.compose import scene as compose
+    from .render.png import svg_to_png
+    from .render.scene import check_size
+    from .render.svg import svg
+    check_size(width, height)
+    aspects = tuple(check_aspect(a) for a in aspects)
     if not aspects:
         raise RenderError("aspects: none given; allowed: one or more of 0 to 360 degrees", field="aspects",
                           value=aspects, allowed="0 to 360 degrees")
-    ed = api.edition(edition_name)
+    ed = edition_named(edition_name)
     out = Path(outdir)
     images = out / "images"
     try:
@@ -131,15 +140,15 @@ def write_gallery(outdir: str | Path, edition_name: str = "intl-1960", *, fmt: s
     done = 0
     for c in cls:
         for a in aspects:
-            scene = api.render_scene(c.vessel, ed, view=c.period, aspect_deg=a, distance_nm=distance_nm,
-                                     width=width, height=height, caption=caption)
+            scene = compose(c.vessel, ed, view=c.period, aspect_deg=a, distance_nm=distance_nm, width=width,
+                            height=height, caption=caption)
             name = f"{c.slug}-{c.period}-a{a:05.1f}".replace(".", "_") + f".{fmt}"
             path = images / name
             try:
                 if fmt == "png":
-                    path.write_bytes(api.scene_png(scene))
+                    path.write_bytes(svg_to_png(svg(scene)))
                 else:
-                    path.write_text(api.scene_svg(scene), encoding="utf-8")
+                    path.write_text(svg(scene), encoding="utf-8")
             except OSError as e:
                 raise RenderError(f"outdir: cannot write '{path}': {e.strerror}", field="outdir",
                                   value=str(path), allowed="a writable directory") from None

@@ -251,9 +251,9 @@ def read_plan(data: Any) -> LightingPlan:
         raw = RawPlan.model_validate(data)
     except ValidationError as err:
         raise _one_line(err) from None
-    from .. import api
+    from ..rulebase.loader import edition
     try:
-        ed = api.edition(raw.edition)
+        ed = edition(raw.edition)
         base = make_vessel(raw.vessel)
         states = [("as described", base)] if not raw.states else [
             (_state_name(ch), make_vessel({**raw.vessel, **ch})) for ch in raw.states]

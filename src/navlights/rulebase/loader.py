@@ -527,3 +527,14 @@ def load(name: str) -> Edition:
     (``compiled.py``) when it holds one made from the file's bytes by this code, else parsed and
     written there."""
     return compiled.load(DATA / f"{resolve(name)}.toml", parse_bytes)
+
+
+def edition(name: str | Edition) -> Edition:
+    """An edition by id or alias ('1960' -> intl-1960), loaded once; an :class:`Edition` is returned as it is. What
+    every layer above the rule base uses (the facade's ``edition`` is this)."""
+    return name if isinstance(name, Edition) else load(resolve(name))
+
+
+def editions() -> list[Edition]:
+    """Every edition, oldest first."""
+    return [load(e) for e in edition_ids()]

@@ -126,7 +126,7 @@ def check_fov(fov: Any) -> float | None:
 def panorama(result: Any, *, fov: float | None = None, width: int = 2400, height: int = 480,
              names: bool = True) -> Any:
     """The night panorama (a render scene) of a scene result."""
-    from ..api import check_picture_size
+    from ..render.elements import check_size as check_picture_size
     from ..render.panorama import panorama as _panorama
     w, h = check_picture_size(width, height)
     return _panorama(result, fov_deg=check_fov(fov), width=w, height=h, names=names)

@@ -3,10 +3,10 @@
 Tracks (CSV, :func:`navlights.traffic.inputs.read_tracks`) are interpolated to whole minutes where all of them
 run (positions linearly, headings the shorter way round). At each minute, for each ordered pair (observer,
 target): the target's true and relative bearing, distance and aspect, and the target's lights that are in arc
-and in range from the observer's eye (the view engine, :func:`navlights.api.view`, with the observer's height of
+and in range from the observer's eye (the view engine, :func:`navlights.engines.view.view`, with the observer's height of
 eye for the horizon), the lights just outside their arcs (within the edge tolerance: Annex I cut-off) as
 glimpsed. The lights are judged under the edition in force on the encounter's date in its waters
-(:func:`navlights.api.governing`; an encounter of 1956 on the high seas is judged under intl-1948) or the one
+(:func:`navlights.engines.compare.governing`; an encounter of 1956 on the high seas is judged under intl-1948) or the one
 named.
 
 Events are written when a light first comes into view or goes out (and why: its arc or its range), and when
@@ -252,7 +252,7 @@ def meaning(sectors: Any, want: set[str], complete: bool = True) -> str:
 
 def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any,
           meanings: dict[tuple[int, frozenset[str]], str] | None = None) -> Look:
-    from .. import api
+    from ..engines.view import view
     brg, dist = geo.bearings_distances(obs.lat, obs.lon, tgt.lat, tgt.lon)
     brg_f, dist_f = float(brg), max(float(dist), 1e-6)
     rel = None if obs.heading is None else float(geo.relative_deg(brg_f, obs.heading))
@@ -260,7 +260,7 @@ def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any,
         return Look(t, obs.ident, tgt.ident, brg_f, rel, dist_f, None, (), (), {}, "her heading is not known",
                     "which of her lights are in arc cannot be told")
     aspect = float(geo.aspect_deg((brg_f + 180.0) % 360.0, tgt.heading))
-    p = api.view(display, aspect, dist_f, eye_height_m=obs.eye_height_m)
+    p = view(display, aspect, dist_f, eye_height_m=obs.eye_height_m)
     names = {i.role: light_name(i) for i in display.items}
     seen = tuple((s.role, names.get(s.role, s.role)) for s in p.items)
     glimpsed = tuple((h.role, names.get(h.role, h.role)) for h in p.glimpsed)
@@ -350,7 +350,6 @@ def check_cost(vessels: int, minutes: int) -> None:
 
 def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> Encounter:
     """The encounter of the tracks in ``text`` (CSV): minute-by-minute looks and events."""
-    from .. import api
     from ..vessel import Vessel
     from .inputs import read_tracks
     tracks = read_tracks(text)
@@ -373,7 +372,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
             ident, rows, s = track.ident, track.rows, track.at(t)
             states[ident] = s
             if s.fields not in memo:
-                memo[s.fields] = _display(s, rows, ed, api, Vessel)
+                memo[s.fields] = _display(s, rows, ed, Vessel)
             d, _, desc = memo[s.fields]
             vessels.setdefault(ident, {"description": desc, "vessel": d.vessel.to_json(),
                                        "complete": d.complete, "eye_height_m": s.eye_height_m,
@@ -395,7 +394,10 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
                      tuple(dict.fromkeys(notes)))
 
 
-def _display(s: State, rows: list[dict[str, Any]], ed: str, api: Any, vessel_cls: Any) -> tuple[Any, Any, str]:
+def _display(s: State, rows: list[dict[str, Any]], ed: str, vessel_cls: Any) -> tuple[Any, Any, str]:
+    from ..engines.display import remembered
+    from ..engines.sectors import sectors
+    from ..rulebase.loader import edition
     fields = dict(s.fields)
     line = next((r["line"] for r in rows if r["fields"] == fields), rows[0]["line"])
     if not fields:
@@ -403,12 +405,12 @@ def _display(s: State, rows: list[dict[str, Any]], ed: str, api: Any, vessel_cls
                   "is not given")
     try:
         v = vessel_cls.from_fields(**fields)
-        d = api.display(v, ed)
+        d = remembered(v, edition(ed))
     except NavlightsError as e:
         from .scene import SceneError
         raise SceneError(f"line {line}: {e}", field=f"line {line}: {e.field}", value=e.value,
                          allowed=e.allowed) from None
-    return d, api.sectors(d), v.describe(d.length_system)
+    return d, sectors(d), v.describe(d.length_system)
 
 
 def table(enc: Encounter) -> list[list[str]]:

@@ -4,7 +4,7 @@ Sources of the code values (docs/traffic.md, "AIS"): the AIS message specificati
 (message 1 "navigational status", message 5 "type of ship and cargo type"), cross-checked against
 pyais 3.3.1 (``pyais.constants.NavigationStatus`` and ``ShipType``; tests/test_traffic_ais.py checks every
 code named here against them). The lights are never written here: each reading is a
-:class:`~navlights.vessel.Vessel`, and :func:`navlights.api.display` gives what she shows under the edition.
+:class:`~navlights.vessel.Vessel`, and :func:`navlights.engines.display.display` gives what she shows under the edition.
 
 Where AIS cannot tell (which fishing method, which restricted work, the length of a tow, whether a sailing
 vessel also uses her engine, her length when no static data came), every reading that fits is a
@@ -326,16 +326,17 @@ def _with_fact(vessel: Vessel, field: str, metres: float) -> Vessel:
 def light_candidates(cand: Candidate, edition: str, depth: int = 0) -> list[Lit]:
     """The candidate's display under the edition; where the display needs a length AIS did not give (her own, her
     tow's, her gear's), one candidate per band of the edition's own thresholds."""
-    from .. import api
+    from ..engines.display import remembered
+    from ..rulebase.loader import edition as edition_named
     from ..vessel import MAX_LENGTH_M, MAX_TOW_M
     try:
-        return [Lit(cand, api.display(cand.vessel, edition))]
+        return [Lit(cand, remembered(cand.vessel, edition_named(edition)))]
     except MissingFactError as e:
         field = e.field or ""
         if field not in _BANDED or depth >= 3:
             return [Lit(cand, None, str(e))]
         upper = MAX_LENGTH_M if field == "length" else MAX_TOW_M
-        bands = _bands(api.edition(edition), _BANDED[field][0], upper)
+        bands = _bands(edition_named(edition), _BANDED[field][0], upper)
         if not bands:
             return [Lit(cand, None, str(e))]
         out: list[Lit] = []
@@ -377,19 +378,19 @@ def _band(edition: str, fact: str, value: float | None) -> float | None:
 @lru_cache(maxsize=64)
 def length_system(edition: str | None) -> str:
     """The unit system the edition speaks lengths in ("metres" or "feet"; feet where no edition is decided)."""
-    from .. import api
+    from ..rulebase.loader import edition as edition_named
     from ..units import DEFAULT_SYSTEM
     if edition is None:
         return DEFAULT_SYSTEM
     try:
-        return api.edition(edition).length_system
+        return edition_named(edition).length_system
     except NavlightsError:
         return DEFAULT_SYSTEM
 
 
 def _edition_thresholds(edition: str, fact: str) -> tuple[float, ...]:
-    from .. import api
-    return tuple(_thresholds(api.edition(edition), fact))
+    from ..rulebase.loader import edition as edition_named
+    return tuple(_thresholds(edition_named(edition), fact))
 
 
 @lru_cache(maxsize=65536)
@@ -445,8 +446,9 @@ def lights_summary(lits: tuple[Lit, ...]) -> str:
 @lru_cache(maxsize=4096)
 def governing_edition(date: dt.date, waters: str) -> tuple[str | None, str]:
     """The edition in force on the date in the waters, and the words of the answer."""
-    from .. import api
-    g = api.governing(date, waters)
+    from ..engines.compare import governing
+    from ..rulebase.loader import editions
+    g = governing(date, waters, editions())
     return g.edition, g.text
 
 
@@ -464,14 +466,14 @@ class Choice:
     region: Any = None      # traffic.regions.Region
 
     def check(self) -> "Choice":
-        from .. import api
+        from ..rulebase.loader import edition as edition_named
         from .regions import WATERS
         given = [n for n, v in (("edition", self.edition), ("waters", self.waters), ("region", self.region)) if v]
         if len(given) > 1:
             raise NavlightsError(f"{given[1]}: give one of edition, waters and region, not {' and '.join(given)}",
                                  field=given[1], allowed="one of --edition, --waters, --region")
         if self.edition:
-            return replace(self, edition=api.edition(self.edition).id)
+            return replace(self, edition=edition_named(self.edition).id)
         if self.waters and self.waters not in WATERS:
             raise NavlightsError(f"waters: {excerpt(self.waters)} is not known; allowed: {', '.join(WATERS)}",
                                  field="waters", value=self.waters, allowed=", ".join(WATERS))

@@ -175,12 +175,13 @@ class SceneResult:
 
 def edition_for(time: dt.datetime | None, waters: str = DEFAULT_WATERS, edition: str | None = None) -> tuple[str, str]:
     """The edition to judge by and why: the one named, else the one in force at the time in the waters."""
-    from .. import api
+    from ..engines.compare import governing
+    from ..rulebase.loader import edition as edition_named, editions
     if edition:
-        return api.edition(edition).id, f"{api.edition(edition).id}: named"
+        return edition_named(edition).id, f"{edition_named(edition).id}: named"
     if time is None:
         raise bad("time", None, "an ISO 8601 time (to find the edition in force), or an edition named")
-    g = api.governing(time.date(), waters)
+    g = governing(time.date(), waters, editions())
     if g.edition is None:
         raise bad("time", time.date().isoformat(), f"a date navlights holds rules for in {waters} ({g.text})",
                   "is not covered")
@@ -243,7 +244,8 @@ def _heading(fix: Fix) -> tuple[float | None, tuple[str, ...]]:
 def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
                    edition: str | None) -> tuple[list[tuple[int, Candidate, str, Any, str | None]], str]:
     """Every (fix index, candidate, edition, display or None, error) to evaluate, and the edition basis."""
-    from .. import api
+    from ..engines.display import remembered
+    from ..rulebase.loader import edition as edition_named
     cache: dict[tuple[dt.date | None, str | None], tuple[str, str]] = {}
     plan: list[tuple[int, Candidate, str, Any, str | None]] = []
     bases: dict[str, str] = {}
@@ -266,7 +268,7 @@ def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
             continue
         for c in f.candidates:
             try:
-                plan.append((k, c, ed, api.display(c.vessel, ed), None))
+                plan.append((k, c, ed, remembered(c.vessel, edition_named(ed)), None))
             except NavlightsError as e:
                 plan.append((k, c, ed, None, str(e)))
     return plan, "; ".join(bases.values())
