@@ -17,9 +17,6 @@ import atexit
 import gc
 import importlib
 import os
-import sys
-import threading
-import types
 
 import click
 
@@ -75,43 +72,9 @@ _EXIT_HANDLER: list[bool] = []
 GC_THRESHOLD = 50_000
 
 
-#: pydantic's plugin loader: pydantic imports it when it builds its first model, and it imports importlib.metadata
-#: (with email, zipfile, csv, tempfile ...: about 12 ms of every start) before it looks at the variable below.
-PLUGIN_LOADER = "pydantic.plugin._loader"
+#: pydantic's documented switch for its plugins: navlights uses none, and looking for them reads every installed
+#: package's entry points (about 10 ms of each start). A plugin the user names in the variable still loads.
 PLUGINS_OFF_ENV = "PYDANTIC_DISABLE_PLUGINS"
-#: The values of the variable for which pydantic's loader answers "no plugins" without reading any metadata.
-PLUGINS_OFF = ("__all__", "1", "true")
-_LOADER_LOCK = threading.Lock()
-
-
-def _plugin_loader_stand_in() -> None:
-    """Put a stand-in for pydantic's plugin loader in ``sys.modules`` (unless the loader is imported already):
-    while :data:`PLUGINS_OFF_ENV` turns every plugin off, its ``get_plugins`` answers ``()``, as pydantic's does
-    then, without importing importlib.metadata; otherwise (and for any other name but a dunder) it imports the
-    real loader, which replaces it, and defers to it. So plugins load exactly when they would have."""
-    if PLUGIN_LOADER in sys.modules:
-        return
-    stand_in = types.ModuleType(PLUGIN_LOADER, "navlights' stand-in for pydantic's plugin loader (navlights.cli)")
-
-    def real() -> types.ModuleType:
-        with _LOADER_LOCK:
-            if sys.modules.get(PLUGIN_LOADER) is stand_in:
-                del sys.modules[PLUGIN_LOADER]
-            return importlib.import_module(PLUGIN_LOADER)
-
-    def get_plugins() -> object:
-        if os.environ.get(PLUGINS_OFF_ENV) in PLUGINS_OFF:
-            return ()
-        return real().get_plugins()
-
-    def __getattr__(name: str) -> object:
-        if name.startswith("__"):         # what the import system asks of any module (__path__ ...): not there
-            raise AttributeError(name)
-        return getattr(real(), name)
-
-    stand_in.get_plugins = get_plugins            # type: ignore[attr-defined]
-    stand_in.__getattr__ = __getattr__            # type: ignore[method-assign]
-    sys.modules[PLUGIN_LOADER] = stand_in
 
 
 def _promote() -> None:
@@ -126,11 +89,7 @@ def _promote() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every error into one line and exit code 2."""
-    # navlights uses no pydantic plugins; looking for them reads every installed package's entry points
-    # (about 10 ms of each start), and importing the loader that looks costs 12 ms more (the stand-in). A plugin
-    # the user names in the variable still loads.
     os.environ.setdefault(PLUGINS_OFF_ENV, "__all__")
-    _plugin_loader_stand_in()
     _fast_exit()
     threshold = gc.get_threshold()
     gc.set_threshold(max(threshold[0], GC_THRESHOLD), *threshold[1:])
