@@ -1,26 +1,24 @@
-"""Text as glyph outlines, for the PNG path only (issue 15).
+"""Text as glyph outlines, for the PNG path only (issues 15 and 26).
 
-resvg lays out every ``<text>`` anew for each picture (its font database, shaping, outlines): about a third
-of a millisecond a text, 7-8 ms of the plan view's 48. Before a document goes to resvg, :func:`outline_text`
-replaces each ``<text>`` this package writes by one ``<path>`` holding the outlines of its glyphs, laid out
-as resvg lays them out: the font file resvg picks for the picture's ``font-family`` (DejaVu Sans, or DejaVu
-Sans Bold for bold text), the advances of its ``hmtx``, the f-ligatures of its ``liga`` feature and the pair
-kerning of its GPOS ``kern`` feature, for the script harfbuzz picks (``latn`` when the text holds a Latin
-letter, else ``DFLT``); scaled by font-size / unitsPerEm, y flipped, shifted by the ``text-anchor``; white
-space collapsed as resvg does. Fill, fill-opacity, opacity, class, id and transform go over to the path as
-they are. The pictures come out the same to the pixel, or a rounding step apart at a few glyph edges. The
-SVG a user downloads keeps its ``<text>`` (selectable, accessible): only the document handed to resvg
-changes.
+resvg lays out every ``<text>`` anew for each picture (its font database, shaping, outlines): about half a
+millisecond a text, some 12 ms of the plan view's (benchmarks/README.md). Before a document goes to resvg,
+:func:`outline_text` replaces each ``<text>`` this package writes by one ``<path>`` holding the outlines of its
+glyphs, shaped by harfbuzz (uharfbuzz) as resvg shapes them with rustybuzz, its port of harfbuzz: the font file
+resvg picks for the picture's ``font-family`` (DejaVu Sans, or DejaVu Sans Bold for bold text), harfbuzz's default
+features for the script it guesses (ligatures, kerning and the rest: the font's own rules, not ours); scaled by
+font-size / unitsPerEm, y flipped, shifted by the ``text-anchor``; white space collapsed as resvg does. Fill,
+fill-opacity, opacity, class, id and transform go over to the path as they are. The pictures come out the same to the
+pixel, or a rounding step apart at a few glyph edges. The SVG a user downloads keeps its ``<text>`` (selectable,
+accessible): only the document handed to resvg changes.
 
 Whatever this module is not sure of stays a ``<text>`` for resvg, element by element: no DejaVu Sans file
 (or one that is not the face), a character outside the repertoire (:func:`_allowed`) or missing from the
-font, an attribute other than those above, a ``<tspan>``, an ancestor that sets anything a text inherits
-but fill, opacity or transform, a style sheet other than the turntable's, a rule of the font other than
-those ligatures and kerning that could fire on the text's glyphs (read from its GSUB and GPOS tables).
+font, a glyph harfbuzz moves off its pen position (a mark), an attribute other than those above, a ``<tspan>``,
+an ancestor that sets anything a text inherits but fill, opacity or transform, a style sheet other than the
+turntable's.
 
-What is read of a font (its repertoire's outlines, advances, ligatures, kerning and rules) is kept in
-navlights' cache directory (see :mod:`navlights.rulebase.compiled`; about 3 ms to read back, 0.2 s to make
-from the file with fontTools) and in memory; converted texts are remembered per process.
+A font is read once per process (harfbuzz maps the file: well under a millisecond); each glyph's outline is drawn
+on first use, and converted texts are remembered.
 """
 
 from __future__ import annotations
@@ -28,11 +26,9 @@ from __future__ import annotations
 import math
 import os
 import re
-import sys
 import threading
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Iterable, NamedTuple
+from typing import Iterable, NamedTuple
 
 FAMILY = "DejaVu Sans"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -41,14 +37,7 @@ FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu-sans-f
              "/usr/share/fonts/dejavu")
 SEARCH_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
 
-# The features harfbuzz turns on by itself for horizontal text. Of these, 'liga' (GSUB) and 'kern' (GPOS)
-# are applied here; every other one must not be able to fire on a text's glyphs, or the text stays a <text>.
-_DEFAULT_GSUB = {"rvrn", "ltra", "ltrm", "ccmp", "locl", "rlig", "calt", "clig", "liga", "rclt", "rand"}
-_DEFAULT_GPOS = {"abvm", "blwm", "mark", "mkmk", "curs", "dist", "kern"}
-_SCRIPTS = ("latn", "DFLT")
-
-FORMAT = 1                          # of the fonts kept on disk
-_LOCK = threading.RLock()           # fontTools reads tables and glyphs lazily: one reader at a time
+_LOCK = threading.Lock()            # one reader of a font file at a time
 
 
 def _allowed(c: str) -> bool:
@@ -60,13 +49,6 @@ def _allowed(c: str) -> bool:
             or (0x2030 <= o <= 0x205E and o != 0x2044) or 0x20A0 <= o <= 0x20BF or 0x2190 <= o <= 0x22FF)
 
 
-def _latin(c: str) -> bool:
-    """A letter of the Latin script (the rest of the repertoire is of the common script)."""
-    o = ord(c)
-    return ("A" <= c <= "Z" or "a" <= c <= "z" or o in (0xAA, 0xBA)
-            or (0xC0 <= o <= 0x24F and o not in (0xD7, 0xF7)))
-
-
 def _fmt(v: float) -> str:
     """A number for path data and transforms: at most four decimals, no trailing zeros."""
     if v == int(v):
@@ -76,15 +58,6 @@ def _fmt(v: float) -> str:
 
 
 # --- the font file ------------------------------------------------------------------------------------
-
-
-def _is_face(tt: Any, bold: bool) -> bool:
-    """Whether the font is DejaVu Sans, upright, of normal width, Book (400) or Bold (700)."""
-    name = tt["name"]
-    family = name.getDebugName(16) or name.getDebugName(1)
-    os2 = tt["OS/2"]
-    return (family == FAMILY and os2.usWeightClass == (700 if bold else 400) and os2.usWidthClass == 5
-            and not os2.fsSelection & 1)
 
 
 @lru_cache(maxsize=2)
@@ -100,177 +73,6 @@ def font_path(bold: bool) -> str | None:
             if fname in files:
                 return os.path.join(root, fname)
     return None
-
-
-# --- what the font's layout tables do ---------------------------------------------------------------
-
-
-def _classes(cd: Any) -> dict[str, int]:
-    return dict(cd.classDefs) if cd is not None else {}
-
-
-def _members(cd: dict[str, int], k: int, universe: Iterable[str] | None = None) -> frozenset[str] | None:
-    """The glyphs of class k; class 0 is every glyph not listed (None: any glyph), or those of universe."""
-    if k != 0:
-        return frozenset(g for g, c in cd.items() if c == k)
-    if universe is None:
-        return None
-    return frozenset(g for g in universe if cd.get(g, 0) == 0)
-
-
-Rule = tuple["frozenset[str] | None", ...]
-
-
-def _side(r: Any, name: str, chain: bool) -> list[Any]:
-    """A chained rule's backtrack or look-ahead sequence (a plain contextual rule has none)."""
-    return list(getattr(r, name)) if chain else []
-
-
-def _context_rules(st: Any, gpos: bool, chain: bool) -> list[Rule]:
-    """Every (chained) contextual rule as the glyph sets its positions need (None: any glyph)."""
-    fmt = st.Format
-    if fmt == 3:
-        covs = _side(st, "BacktrackCoverage", chain) + list(st.InputCoverage if chain else st.Coverage) \
-            + _side(st, "LookAheadCoverage", chain)
-        return [tuple(frozenset(c.glyphs) for c in covs)]
-    if fmt not in (1, 2):
-        raise ValueError("unknown contextual format")
-    kind = ("Chain" if chain else "") + ("Pos" if gpos else "Sub")
-    rule_sets = getattr(st, kind + ("RuleSet" if fmt == 1 else "ClassSet")) or []
-    rule_name = kind + ("Rule" if fmt == 1 else "ClassRule")
-    first_glyphs = list(st.Coverage.glyphs)
-    rules: list[Rule] = []
-    if fmt == 1:
-        for g, rs in zip(first_glyphs, rule_sets):
-            for r in (getattr(rs, rule_name) if rs is not None else []):
-                seq = _side(r, "Backtrack", chain) + [g] + list(r.Input) + _side(r, "LookAhead", chain)
-                rules.append(tuple(frozenset([x]) for x in seq))
-        return rules
-    inp = _classes(st.InputClassDef if chain else st.ClassDef)
-    back = _classes(st.BacktrackClassDef if chain else None)
-    ahead = _classes(st.LookAheadClassDef if chain else None)
-    for k, rs in enumerate(rule_sets):
-        first = _members(inp, k, first_glyphs)
-        for r in (getattr(rs, rule_name) if rs is not None else []):
-            rule = ([_members(back, c) for c in _side(r, "Backtrack", chain)] + [first]
-                    + [_members(inp, c) for c in (r.Input if chain else r.Class)]
-                    + [_members(ahead, c) for c in _side(r, "LookAhead", chain)])
-            rules.append(tuple(rule))
-    return rules
-
-
-def _lookup_rules(st: Any, kind: int, gpos: bool) -> list[Rule]:
-    """The rules of one subtable of a lookup applied by resvg and not here: the glyph sets that must all
-    be present in a text for it to fire (a conservative reading: order is not looked at)."""
-    if (kind == 7 and not gpos) or (kind == 9 and gpos):
-        return _lookup_rules(st.ExtSubTable, st.ExtensionLookupType, gpos)
-    if (kind in (5, 6) and not gpos) or (kind in (7, 8) and gpos):
-        return _context_rules(st, gpos, chain=kind in (6, 8))
-    if not gpos and kind in (1, 2, 3):
-        cov = getattr(st, "mapping", None) or getattr(st, "alternates", None)
-        return [(frozenset(cov),)] if cov is not None else [(frozenset(st.Coverage.glyphs),)]
-    if not gpos and kind == 4:
-        return [(frozenset([g]),) + tuple(frozenset([c]) for c in lig.Component)
-                for g, ligs in st.ligatures.items() for lig in ligs]
-    if not gpos and kind == 8:
-        covs = [st.Coverage] + list(st.BacktrackCoverage) + list(st.LookAheadCoverage)
-        return [tuple(frozenset(c.glyphs) for c in covs)]
-    if gpos and kind in (1, 3):
-        return [(frozenset(st.Coverage.glyphs),)]
-    if gpos and kind == 2:
-        return [(frozenset(st.Coverage.glyphs),)]
-    if gpos and kind in (4, 5, 6):
-        marks = st.Mark1Coverage if kind == 6 else st.MarkCoverage
-        return [(frozenset(marks.glyphs),)]
-    raise ValueError(f"unknown lookup type {kind}")
-
-
-def _features(table: Any, script: str) -> list[tuple[str, list[int]]]:
-    """(tag, lookup indices) of the features of a script's default language, the required one first."""
-    for rec in table.ScriptList.ScriptRecord:
-        if rec.ScriptTag == script:
-            ls = rec.Script.DefaultLangSys
-            if ls is None:
-                return []
-            idx = ([ls.ReqFeatureIndex] if ls.ReqFeatureIndex != 0xFFFF else []) + list(ls.FeatureIndex)
-            req = ls.ReqFeatureIndex
-            return [("required" if i == req else table.FeatureList.FeatureRecord[i].FeatureTag,
-                     list(table.FeatureList.FeatureRecord[i].Feature.LookupListIndex)) for i in idx]
-    return []
-
-
-class _Pairs:
-    """One PairPos subtable, read into dictionaries: the x advance it adds to a pair's first glyph."""
-
-    def __init__(self, st: Any) -> None:
-        if st.ValueFormat2 != 0 or st.ValueFormat1 & ~0x4:
-            raise ValueError("pair adjustment other than the first glyph's x advance")
-        self.fmt = st.Format
-        self.cover = {g: i for i, g in enumerate(st.Coverage.glyphs)}
-        if self.fmt == 1:
-            self.pairs = [{r.SecondGlyph: getattr(r.Value1, "XAdvance", 0) or 0 for r in ps.PairValueRecord}
-                          for ps in st.PairSet]
-        elif self.fmt == 2:
-            self.c1 = _classes(st.ClassDef1)
-            self.c2 = _classes(st.ClassDef2)
-            self.n2 = st.Class2Count
-            self.table = [[getattr(r.Value1, "XAdvance", 0) or 0 for r in rec.Class2Record]
-                          for rec in st.Class1Record]
-        else:
-            raise ValueError("unknown pair format")
-
-    def value(self, a: str, b: str) -> int | None:
-        """The adjustment of (a, b), or None when this subtable does not apply (the next one is tried)."""
-        i = self.cover.get(a)
-        if i is None:
-            return None
-        if self.fmt == 1:
-            return self.pairs[i].get(b)
-        k1, k2 = self.c1.get(a, 0), self.c2.get(b, 0)
-        if k1 >= len(self.table) or k2 >= self.n2:
-            return None
-        return self.table[k1][k2]
-
-
-class _Script:
-    """What a font does to a run of one script: ligatures, kerning lookups, and the rules it leaves to resvg."""
-
-    def __init__(self, tt: Any, script: str) -> None:
-        self.ligatures: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        self.kern: list[list[_Pairs]] = []
-        self.rules: list[Rule] = []
-        for gpos, tag in ((False, "GSUB"), (True, "GPOS")):
-            if tag not in tt:
-                continue
-            table = tt[tag].table
-            known = _DEFAULT_GPOS if gpos else _DEFAULT_GSUB
-            for feature, lookups in _features(table, script):
-                if feature != "required" and feature not in known:
-                    continue
-                for li in lookups:
-                    self._lookup(table.LookupList.Lookup[li], feature, gpos)
-
-    def _lookup(self, lookup: Any, feature: str, gpos: bool) -> None:
-        kind = lookup.LookupType
-        subtables = list(lookup.SubTable)
-        ext = (kind == 9 and gpos) or (kind == 7 and not gpos)
-        if ext and subtables:
-            kind = subtables[0].ExtensionLookupType
-            subtables = [st.ExtSubTable for st in subtables]
-        if gpos and feature == "kern" and kind == 2 and (lookup.LookupFlag & ~0x8) == 0:
-            self.kern.append([_Pairs(st) for st in subtables])
-        elif not gpos and feature == "liga" and kind == 4 and (lookup.LookupFlag & ~0x8) == 0 \
-                and not self.ligatures:
-            for st in subtables:
-                for g, ligs in st.ligatures.items():
-                    self.ligatures.setdefault(g, []).extend((tuple(x.Component), x.LigGlyph) for x in ligs)
-        else:
-            for st in subtables:
-                self.rules.extend(_lookup_rules(st, kind, gpos))
-
-    def untouched(self, glyphs: set[str]) -> bool:
-        """Whether none of the rules left to resvg could fire on a text made of these glyphs."""
-        return not any(all(s is None or not s.isdisjoint(glyphs) for s in rule) for rule in self.rules)
 
 
 # --- glyph outlines ---------------------------------------------------------------------------------
@@ -294,29 +96,30 @@ def _numbers(values: Iterable[float]) -> str:
     return out
 
 
-def _outline(glyph_set: Any, name: str) -> _Outline | None:
-    """The glyph's outline (font units, y up), or None for a glyph with no ink (a space)."""
-    from fontTools.pens.basePen import BasePen  # type: ignore[import-untyped]
+class _Pen:
+    """What harfbuzz draws of a glyph (font units, y up), segment by segment."""
 
-    segments: list[tuple[str, tuple[tuple[float, float], ...]]] = []
+    def __init__(self) -> None:
+        self.segments: list[tuple[str, tuple[tuple[float, float], ...]]] = []
 
-    class Pen(BasePen):
-        def _moveTo(self, pt: tuple[float, float]) -> None:
-            segments.append(("m", (pt,)))
+    def moveTo(self, pt: tuple[float, float]) -> None:  # noqa: N802 (the pen protocol's names)
+        self.segments.append(("m", (pt,)))
 
-        def _lineTo(self, pt: tuple[float, float]) -> None:
-            segments.append(("l", (pt,)))
+    def lineTo(self, pt: tuple[float, float]) -> None:  # noqa: N802
+        self.segments.append(("l", (pt,)))
 
-        def _qCurveToOne(self, p1: tuple[float, float], p2: tuple[float, float]) -> None:
-            segments.append(("q", (p1, p2)))
+    def qCurveTo(self, *pts: tuple[float, float]) -> None:  # noqa: N802
+        self.segments.append(("q", pts))
 
-        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
-            segments.append(("c", (p1, p2, p3)))
+    def curveTo(self, *pts: tuple[float, float]) -> None:  # noqa: N802
+        self.segments.append(("c", pts))
 
-        def _closePath(self) -> None:
-            segments.append(("z", ()))
+    def closePath(self) -> None:  # noqa: N802
+        self.segments.append(("z", ()))
 
-    glyph_set[name].draw(Pen(glyph_set))
+
+def _outline(segments: list[tuple[str, tuple[tuple[float, float], ...]]]) -> _Outline | None:
+    """A glyph's segments as relative path data, or None for a glyph with no ink (a space)."""
     if not segments:
         return None
     start = segments[0][1][0]
@@ -341,145 +144,83 @@ def _outline(glyph_set: Any, name: str) -> _Outline | None:
 
 
 class Font:
-    """What this module needs of one font file, read once: its character map (the repertoire only), the
-    advances and outlines of the glyphs those characters and the ligatures reach, the two scripts'
-    ligatures, kerning and other rules; and the kern pairs met so far."""
+    """One font file as harfbuzz reads it: its character map (the repertoire only), shaping, and the outlines of
+    the glyphs drawn so far."""
 
-    def __init__(self, path: str, bold: bool, complete: bool) -> None:
-        """Read the file (ValueError when it is not the face wanted); ``complete``: every outline now (to be
-        kept on disk), else each when first drawn."""
-        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-        tt = TTFont(path, lazy=True)
-        if not _is_face(tt, bold):
+    def __init__(self, path: str, bold: bool) -> None:
+        """Map the file (ValueError when it is not the face wanted: DejaVu Sans, upright, of normal width, Book
+        (400) or Bold (700))."""
+        import uharfbuzz as hb
+        face = hb.Face(hb.Blob.from_file_path(path))
+        self._font = hb.Font(face)
+        names = hb.OTNameIdPredefined
+        family = face.get_name(names.TYPOGRAPHIC_FAMILY) or face.get_name(names.FONT_FAMILY)
+        style = [self._font.get_style_value(t) for t in (hb.StyleTag.WEIGHT, hb.StyleTag.WIDTH, hb.StyleTag.ITALIC)]
+        if family != FAMILY or style != [700.0 if bold else 400.0, 100.0, 0.0]:
             raise ValueError(f"{path}: not {FAMILY}{' Bold' if bold else ''}")
         self.path = path
-        self.upem = int(tt["head"].unitsPerEm)
-        self.cmap: dict[int, str] = {cp: g for cp, g in tt.getBestCmap().items() if _allowed(chr(cp))}
-        self.scripts = {s: _Script(tt, s) for s in _SCRIPTS}
-        reach = set(self.cmap.values()) | {lig for sc in self.scripts.values() for ligs in sc.ligatures.values()
-                                           for _, lig in ligs}
-        metrics = tt["hmtx"].metrics
-        self.advance = {g: int(metrics[g][0]) for g in reach}
-        self.outlines: dict[str, _Outline | None] = {}
-        self._pairs: dict[tuple[str, str, str], int] = {}
-        self._glyph_set: Any = tt.getGlyphSet()
-        if complete:
-            for g in sorted(reach):
-                self.outline(g)
-            self._glyph_set = None
+        self.upem = int(face.upem)
+        self.cmap: dict[int, int] = {}
+        for cp in face.unicodes:
+            gid = self._font.get_nominal_glyph(cp)
+            if gid and _allowed(chr(cp)):
+                self.cmap[cp] = gid
+        self.outlines: dict[int, _Outline | None] = {}
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_glyph_set": None, "_pairs": {}}
+    def name(self, gid: int) -> str:
+        """The glyph's name in the font ('fi', 'A')."""
+        return str(self._font.get_glyph_name(gid))
 
-    def outline(self, name: str) -> _Outline | None:
-        """The glyph's outline (None: no ink), read from the file the first time when not kept already."""
+    def advance(self, gid: int) -> int:
+        """The glyph's own advance (font units), before any kerning."""
+        return int(self._font.get_glyph_h_advance(gid))
+
+    def outline(self, gid: int) -> _Outline | None:
+        """The glyph's outline (None: no ink), drawn the first time."""
         try:
-            return self.outlines[name]
+            return self.outlines[gid]
         except KeyError:
-            with _LOCK:
-                if self._glyph_set is None:
-                    from fontTools.ttLib import TTFont
-                    self._glyph_set = TTFont(self.path, lazy=True).getGlyphSet()
-                self.outlines[name] = got = _outline(self._glyph_set, name)
+            pen = _Pen()
+            self._font.draw_glyph_with_pen(gid, pen)
+            self.outlines[gid] = got = _outline(pen.segments)
             return got
 
-    def kerning(self, script: str, a: str, b: str) -> int:
-        """The x advance the script's kern lookups add to a between a and b (font units)."""
-        key = (script, a, b)
-        v = self._pairs.get(key)
-        if v is None:
-            v = 0
-            for lookup in self.scripts[script].kern:
-                for sub in lookup:
-                    w = sub.value(a, b)
-                    if w is not None:
-                        v += w
-                        break
-            self._pairs[key] = v
-        return v
-
-    def shape(self, text: str) -> list[tuple[str, int]] | None:
-        """(glyph, pen x in font units) of each glyph and a last ("", total advance); None when the text
-        holds a character this module leaves to resvg, or one the font lacks, or meets a rule of the font
-        it does not apply."""
+    def shape(self, text: str) -> list[tuple[int, int]] | None:
+        """(glyph, pen x in font units) of each glyph and a last (0, total advance), as harfbuzz shapes the text
+        with its default features for the script it guesses (as resvg does); None when the text holds a character
+        this module leaves to resvg, or one the font lacks, or harfbuzz moves a glyph off its pen position."""
+        import uharfbuzz as hb
         if not all(ord(c) in self.cmap for c in text):
             return None
-        script = "latn" if any(_latin(c) for c in text) else "DFLT"
-        rules = self.scripts[script]
-        glyphs = [self.cmap[ord(c)] for c in text]
-        if not rules.untouched(set(glyphs)):
-            return None
-        glyphs = _ligate(glyphs, rules.ligatures)
-        out: list[tuple[str, int]] = []
+        buf = hb.Buffer()
+        buf.add_str(text)
+        buf.guess_segment_properties()
+        hb.shape(self._font, buf)
+        out: list[tuple[int, int]] = []
         x = 0
-        for i, g in enumerate(glyphs):
-            out.append((g, x))
-            x += self.advance[g]
-            if i + 1 < len(glyphs):
-                x += self.kerning(script, g, glyphs[i + 1])
-        out.append(("", x))
+        for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
+            if pos.x_offset or pos.y_offset or pos.y_advance:
+                return None
+            out.append((info.codepoint, x))
+            x += pos.x_advance
+        out.append((0, x))
         return out
-
-
-def _ligate(glyphs: list[str], ligatures: dict[str, list[tuple[tuple[str, ...], str]]]) -> list[str]:
-    """The glyphs with the font's ligatures in (at each place, the first of the font's list that matches)."""
-    if not ligatures or not any(g in ligatures for g in glyphs):
-        return glyphs
-    out: list[str] = []
-    i = 0
-    while i < len(glyphs):
-        g = glyphs[i]
-        for rest, lig in ligatures.get(g, ()):
-            if tuple(glyphs[i + 1:i + 1 + len(rest)]) == rest:
-                out.append(lig)
-                i += 1 + len(rest)
-                break
-        else:
-            out.append(g)
-            i += 1
-    return out
 
 
 _FONTS: dict[bool, Font | None] = {}
 
 
-def _load(bold: bool) -> Font | None:
-    """The font read back from the user's cache (navlights' cache directory, ``NAVLIGHTS_CACHE_DIR``), else
-    read from its file (about 0.2 s: fontTools) and kept there; None when there is no such file, or it is
-    not the face, or its tables are not understood."""
-    from ..rulebase import compiled
-    path = font_path(bold)
-    if path is None:
-        return None
-    try:
-        st = os.stat(path)
-        code = Path(__file__).read_bytes()
-    except OSError:
-        return None
-    h = compiled.sha256(f"navlights-font v{FORMAT} python {sys.version_info[:2]} {path} {st.st_size} "
-                        f"{st.st_mtime_ns}".encode() + code)
-    key = h.hexdigest()[:32]
-    stem = Path(path).stem
-    name, head = f"font-{stem}-{key}.pickle", ("navlights-font", FORMAT, key)
-    user = compiled.cache_dir(compiled.default_cache_dir())
-    got = compiled.read(compiled.search_dirs(user), name, head, Font)
-    if got is not None:
-        return got
-    try:
-        made = Font(path, bold, complete=user is not None)
-    except Exception:                  # not a font, not the face, a table not understood: resvg draws the text
-        return None
-    if user is not None:
-        compiled.write(user, name, head, made, prune=f"font-{stem}-*.pickle", keep=2)
-    return made
-
-
 def font(bold: bool) -> Font | None:
-    """DejaVu Sans (Bold), read once per process, or None when the file is missing or not understood."""
+    """DejaVu Sans (Bold), read once per process, or None when the file is missing or not the face, or harfbuzz
+    (uharfbuzz) is not installed."""
     if bold not in _FONTS:
         with _LOCK:
             if bold not in _FONTS:
-                _FONTS[bold] = _load(bold)
+                path = font_path(bold)
+                try:
+                    _FONTS[bold] = Font(path, bold) if path is not None else None
+                except (ImportError, ValueError, OSError):     # resvg draws the text
+                    _FONTS[bold] = None
     return _FONTS[bold]
 
 
@@ -569,7 +310,7 @@ def _coord(value: str | None) -> float | None:
     return float(v) if _NUMBER.fullmatch(v) and math.isfinite(float(v)) else None
 
 
-def _path_data(f: Font, glyphs: list[tuple[str, int]]) -> str:
+def _path_data(f: Font, glyphs: list[tuple[int, int]]) -> str:
     """The inked glyphs as one path, each chained to the last by a relative move."""
     parts: list[str] = []
     cx, cy = 0.0, 0.0
