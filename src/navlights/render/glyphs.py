@@ -1,7 +1,7 @@
 """Text as glyph outlines, for the PNG path only (issues 15 and 26).
 
-resvg lays out every ``<text>`` anew for each picture (its font database, shaping, outlines): about half a
-millisecond a text, some 12 ms of the plan view's (benchmarks/README.md). Before a document goes to resvg,
+resvg lays out every ``<text>`` anew for each picture (its font database, shaping, outlines): about a third of a
+millisecond a text, 7-8 ms of the plan view's (benchmarks/README.md). Before a document goes to resvg,
 :func:`outline_text` replaces each ``<text>`` this package writes by one ``<path>`` holding the outlines of its
 glyphs, shaped by harfbuzz (uharfbuzz) as resvg shapes them with rustybuzz, its port of harfbuzz: the font file
 resvg picks for the picture's ``font-family`` (DejaVu Sans, or DejaVu Sans Bold for bold text), harfbuzz's default
