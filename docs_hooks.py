@@ -8,10 +8,13 @@ Two things are never hand-copied into the site:
   lives beside the data it describes) and ``news.md`` is NEWS.md, both added as pages from where they are kept;
 * ``<!-- navlights-schemas -->`` becomes a section per JSON schema under docs/schema/: its title, description,
   a link to the file and the schema itself, folded;
+* ``<!-- navlights-fields MODULE.CLASS -->`` becomes a table of the class's fields, read from the class itself
+  (a pydantic model's input names, types, defaults and descriptions; a dataclass's names, types and defaults);
 * an interactive example in a docstring (``>>>`` lines and what they print, the project's doctests) is shown as
-  a Python console block, not read as Markdown (where ``[...][:4]`` would be a broken link);
+  a Python console block, not read as Markdown (where ``[...][:4]`` would be a broken link), and a Sphinx role
+  in a docstring (``:func:`name```) as the name in code;
 * a line ``<!-- navlights ARGS -->`` in a page becomes a console block: ``$ navlights ARGS`` and what the command
-  printed, run in this process through the CLI's entry point at 88 columns, from the repository root (so the
+  printed, run in this process through the CLI's entry point at 80 columns, from the repository root (so the
   example files under examples/ resolve). ``<!-- navlights ARGS | head N -->`` keeps the first N lines and says
   how many were left out; ``<!-- navlights ARGS | exit 2 -->`` expects that exit status (a bad-input example); both may be given.
   Any other exit status fails the build, so a guide cannot show a command that no longer works.
@@ -35,14 +38,19 @@ from mkdocs.structure.files import File
 #: Pages made from files kept outside docs/: site path -> path from the repository root.
 OUTSIDE = {"reference/rulebase-format.md": "src/navlights/rulebase/schema.md", "news.md": "NEWS.md"}
 SCHEMAS = "<!-- navlights-schemas -->"
+FIELDS = re.compile(r"^<!-- navlights-fields (?P<target>[\w.]+) -->$", re.M)
 
-WIDTH = "88"
+WIDTH = "80"     # the narrowest the CLI lays out for (docs/cli.md), and what fits a page's column
 DIRECTIVE = re.compile(r"^<!-- navlights (?P<body>.+?) -->$", re.M)
 _ROOT: Path | None = None
 
 
+SPHINX_ROLE = re.compile(r":(?:data|func|meth|class|attr|mod|exc|obj):`~?([^`]+)`")
+
+
 class _Doctests(Preprocessor):
-    """Fence each run of ``>>>`` lines and their output (up to a blank line) as ``pycon``, outside fences."""
+    """Fence each run of ``>>>`` lines and their output (up to a blank line) as ``pycon``, outside fences; and
+    write a Sphinx role some docstrings use (``:func:`make_vessel```) as plain code, outside examples."""
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
@@ -59,7 +67,10 @@ class _Doctests(Preprocessor):
             elif not in_example and bare.startswith(("```", "~~~")):
                 mark = bare[:3]
                 fence = mark if fence is None else (None if fence == mark else fence)
-            out.append(line[min(indent, len(line) - len(bare)):] if in_example else line)
+            if in_example:
+                out.append(line[min(indent, len(line) - len(bare)):])
+            else:
+                out.append(line if fence else SPHINX_ROLE.sub(r"`\1`", line))
         if in_example:
             out += ["```", ""]
         return out
@@ -99,6 +110,59 @@ def _schemas(docs_dir: Path) -> str:
                 '??? note "The schema"', "", "    ```json", *("    " + line for line in text.splitlines()),
                 "    ```", ""]
     return "\n".join(out)
+
+
+def _type_words(annotation: Any) -> str:
+    """A field's type as a reader wants it: a Literal as its values, an optional one with "or None"."""
+    import types
+    from typing import Literal, Union, get_args, get_origin
+
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return "one of " + ", ".join(str(a) for a in get_args(annotation))
+    if origin in (Union, types.UnionType):
+        words = [_type_words(a) for a in get_args(annotation) if a is not type(None)]
+        return " | ".join(words) + (" | None" if type(None) in get_args(annotation) else "")
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return str(annotation).replace("typing.", "").replace("navlights.vessel.", "").replace("navlights.model.", "")
+
+
+def _fields(match: re.Match[str]) -> str:
+    """An HTML table of the fields of ``MODULE.CLASS`` (a pydantic model or a dataclass), read from the class."""
+    import dataclasses
+    import html
+    import importlib
+
+    module, _, name = match["target"].rpartition(".")
+    cls = getattr(importlib.import_module(module), name)
+    rows: list[tuple[str, str, str, str]] = []
+    if hasattr(cls, "model_fields"):
+        for attr, info in cls.model_fields.items():
+            given = info.alias or attr
+            label = given if given == attr else f"{given} (attribute {attr})"
+            default = "required" if info.is_required() else repr(info.get_default(call_default_factory=True))
+            rows.append((label, _type_words(info.annotation), default, info.description or ""))
+    elif dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            if f.name.startswith("_") or f.name == "memo":
+                continue
+            if f.default is not dataclasses.MISSING:
+                default = repr(f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                default = repr(f.default_factory())
+            else:
+                default = "required"
+            rows.append((f.name, str(f.type), default, ""))
+    else:
+        raise PluginError(f"docs: {match['target']} is neither a pydantic model nor a dataclass")
+    head = ["field", "type", "default"] + (["what it is"] if any(r[3] for r in rows) else [])
+    out = [f"<p><strong>Fields of {name}</strong></p>", "<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>"]
+    for row in rows:
+        cells = [f"<code>{html.escape(row[0])}</code>", f"<code>{html.escape(row[1])}</code>",
+                 f"<code>{html.escape(row[2])}</code>"] + ([html.escape(row[3])] if len(head) == 4 else [])
+        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return "\n".join(out + ["</tbody>", "</table>"])
 
 
 def _run(args: str, expect: int) -> str:
@@ -146,4 +210,5 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         markdown = render()
     if SCHEMAS in markdown:
         markdown = markdown.replace(SCHEMAS, _schemas(Path(config.docs_dir)))
+    markdown = FIELDS.sub(_fields, markdown)
     return DIRECTIVE.sub(_console, markdown)
