@@ -5,7 +5,8 @@ Two things are never hand-copied into the site:
 * ``cli.md`` is replaced by ``navlights.cli.clidoc.render()``, which walks the click command tree and writes each
   command's own ``--help`` (the same text as docs/cli.md in the repository, which a test keeps current);
 * ``reference/rulebase-format.md`` is the rule base's own format document (src/navlights/rulebase/schema.md, which
-  lives beside the data it describes) and ``news.md`` is NEWS.md, both added as pages from where they are kept;
+  lives beside the data it describes) and ``news.md`` is NEWS.md (its two-space nested lists indented as
+  Python-Markdown reads them), both added as pages from where they are kept;
 * ``<!-- navlights-schemas -->`` becomes a section per JSON schema under docs/schema/: its title, description,
   a link to the file and the schema itself, folded;
 * ``<!-- navlights-fields MODULE.CLASS -->`` becomes a table of the class's fields, read from the class itself
@@ -203,7 +204,21 @@ def _console(match: re.Match[str]) -> str:
     return "\n".join(["```console", f"$ navlights {args}", *lines, "```"])
 
 
+def _two_space_lists(markdown: str) -> str:
+    """NEWS.md nests its lists by two spaces, as GitHub reads them; Python-Markdown wants four: double the indent
+    of every indented line outside a fence."""
+    out, fence = [], False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        bare = line.lstrip(" ")
+        out.append(line if fence or not bare else " " * (2 * (len(line) - len(bare))) + bare)
+    return "\n".join(out)
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    if page.file.src_uri == "news.md":
+        markdown = _two_space_lists(markdown)
     if page.file.src_uri == "cli.md":
         from navlights.cli.clidoc import render
 

@@ -1,6 +1,7 @@
 """The documentation site in Chromium: built strict into a temporary folder (tests/docs_site.py), served from there
 by a plain local HTTP server, its home page and its API reference opened as a reader would, at desktop and phone
-size. Screenshots: /tmp/shots-docs/<page>-<width>.png."""
+size; axe-core finds no serious or critical violation on them, by day or by night (Material's dark scheme).
+Screenshots: /tmp/shots-docs/<page>-<width>.png."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ def site_url():
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
+
+
+def _serious(pg) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(pg).response
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]}"
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def _title(pg) -> str:
@@ -91,6 +100,23 @@ def test_a_guide_page_shows_a_commands_output(browser, site_url, size):
         assert "You saw: W/W/W R" in block.inner_text()
         assert not _wide(pg)                      # a long line scrolls inside its block, not the page
         pg.screenshot(path=str(SHOTS / f"guide-{size}.png"), full_page=False)
+    finally:
+        context.close()
+    assert unexpected_problems(pg) == [], pg.problems
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_no_serious_accessibility_violation(browser, site_url, scheme):
+    pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    context, pg = open_page(browser, 1280, 800)
+    try:
+        for path in ("/", "/reference/api/", "/guide/identify/", "/reference/models/"):
+            pg.goto(site_url + path)
+            if pg.evaluate("document.body.dataset.mdColorScheme") != scheme:
+                pg.locator("label[for=__palette_1]").first.click()           # Material's day/night toggle
+            pg.wait_for_function(f"document.body.dataset.mdColorScheme === '{scheme}'")
+            assert _serious(pg) == [], path
+        pg.screenshot(path=str(SHOTS / f"models-1280-{scheme}.png"), full_page=False)
     finally:
         context.close()
     assert unexpected_problems(pg) == [], pg.problems
