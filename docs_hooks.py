@@ -1,6 +1,6 @@
 """MkDocs hook for the navlights site (mkdocs.yml ``hooks:``): what the software says, written in at build time.
 
-Two things are never hand-copied into the site:
+What the software says is read from it when a page is built, never hand-copied into the site:
 
 * ``cli.md`` is replaced by ``navlights.cli.clidoc.render()``, which walks the click command tree and writes each
   command's own ``--help`` (the same text as docs/cli.md in the repository, which a test keeps current);
@@ -17,7 +17,8 @@ Two things are never hand-copied into the site:
 * a line ``<!-- navlights ARGS -->`` in a page becomes a console block: ``$ navlights ARGS`` and what the command
   printed, run in this process through the CLI's entry point at 80 columns, from the repository root (so the
   example files under examples/ resolve). ``<!-- navlights ARGS | head N -->`` keeps the first N lines and says
-  how many were left out; ``<!-- navlights ARGS | exit 2 -->`` expects that exit status (a bad-input example); both may be given.
+  how many were left out; ``<!-- navlights ARGS | exit 2 -->`` expects that exit status (a bad-input example);
+  both may be given.
   Any other exit status fails the build, so a guide cannot show a command that no longer works.
 
 Nothing here needs the network.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +88,9 @@ class DoctestExtension(Extension):
 def on_config(config: Any) -> Any:
     global _ROOT
     _ROOT = Path(config.config_file_path).resolve().parent
+    src = str(_ROOT / "src")
+    if src not in sys.path:          # the examples run this checkout's code, as mkdocstrings reads its source
+        sys.path.insert(0, src)
     config.markdown_extensions.append(DoctestExtension())
     return config
 
@@ -158,7 +163,8 @@ def _fields(match: re.Match[str]) -> str:
     else:
         raise PluginError(f"docs: {match['target']} is neither a pydantic model nor a dataclass")
     head = ["field", "type", "default"] + (["what it is"] if any(r[3] for r in rows) else [])
-    out = [f"<p><strong>Fields of {name}</strong></p>", "<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>"]
+    out = [f"<p><strong>Fields of {name}</strong></p>", "<table>",
+           "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>"]
     for row in rows:
         cells = [f"<code>{html.escape(row[0])}</code>", f"<code>{html.escape(row[1])}</code>",
                  f"<code>{html.escape(row[2])}</code>"] + ([html.escape(row[3])] if len(head) == 4 else [])
