@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -37,7 +36,6 @@ class Built:
     site: Path
     returncode: int
     log: str
-    seconds: float
 
 
 @lru_cache(maxsize=1)
@@ -47,8 +45,7 @@ def build() -> Built:
     atexit.register(shutil.rmtree, site, ignore_errors=True)
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1",
            "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
-    start = time.monotonic()
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
                "--site-dir", str(site)]
     proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    return Built(site, proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start)
+    return Built(site, proc.returncode, proc.stdout + proc.stderr)
