@@ -1,6 +1,7 @@
 # navlights: two commands on a fresh machine with Python 3 and make.
 #   make run   - set up .venv (runtime only) and run the main job: the web app on http://127.0.0.1:$(PORT)
 #   make test  - set up .venv with test extras; lint (ruff), type-check (mypy) and run every test
+#   make docs  - serve the documentation site on http://127.0.0.1:$(DOCS_PORT) (mkdocs.yml, docs/)
 #   (both first prepare .venv/share/navlights: the editions compiled and the identify indexes, see below)
 PY ?= python3
 PORT ?= 8000
@@ -12,7 +13,9 @@ STAMP := $(VENV)/.installed
 PREPARED := $(VENV)/.prepared
 SOURCES := $(shell find src/navlights -name '*.py' -o -name '*.toml')
 
-.PHONY: run test lint bench golden clean
+DOCS_PORT ?= 8001
+
+.PHONY: run test lint bench golden docs clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -41,7 +44,7 @@ run: $(PREPARED)
 	$(BIN)/navlights serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs_hooks.py
 	$(BIN)/mypy
 
 test: lint $(PREPARED)
@@ -55,8 +58,13 @@ bench: $(STAMP) $(PREPARED)
 	$(BIN)/python benchmarks/bench_plan.py
 	$(BIN)/python benchmarks/bench_capacity.py
 
+# The documentation site (mkdocs.yml): served with live reload on http://$(HOST):$(DOCS_PORT)/; `make test` builds it
+# strict (tests/test_docs_site.py). The guide's command examples are run when a page is built (docs_hooks.py).
+docs: $(STAMP) $(PREPARED)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr $(HOST):$(DOCS_PORT)
+
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .hypothesis
