@@ -242,7 +242,7 @@ def test_the_false_examples_are_not_in_the_whole_list(diffs):
         if d["role"] in ("combined-port", "combined-starboard"):
             assert not {"sailing vessel under way", "power-driven vessel under way"} & set(d["situations"]), d["text"]
         assert not d["role"].startswith("diving-") or d["role"] == "diving-flag", d["text"]
-        assert not (d["role"] in ("work-upper", "work-middle", "work-lower")), d["text"]
+        assert d["role"] not in ("work-upper", "work-middle", "work-lower"), d["text"]
 
 
 # The provision that decides it on the side without the light (hand-written from the texts):

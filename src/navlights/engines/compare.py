@@ -168,9 +168,8 @@ def may_show(d: Display) -> dict[Signal, frozenset[int]]:
     """How many of each signal the vessel may show, over every lighting her display allows: each scheme (the
     standard lights or a substitute: items of no scheme are in all), one option of each alternatives group, and
     her optional and on-approach items shown or not. A signal her display never has is not a key (0 only)."""
-    schemes = {i.scheme for i in d.items if i.scheme is not None} or {None}
-    if None not in schemes:
-        schemes.add("standard")            # the view's default: the standard lights where no scheme is named
+    named: set[str | None] = {i.scheme for i in d.items if i.scheme is not None}
+    schemes = named | {"standard"} if named else {None}   # the standard lights are a scheme where any is named
     every = {signal(i) for i in d.items}
     out: dict[Signal, set[int]] = {s: set() for s in every}
     for sch in schemes:
