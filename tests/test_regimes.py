@@ -269,6 +269,6 @@ def test_there_is_the_deciding_provision(diffs, side, role, situation, cite, how
     other = "us-inland" if side == "a" else "intl-1972"
     assert d["there_how"] == how
     if cite is None:
-        assert f"there: no provision of {other} provides it" in d["text"]
+        assert f"there: no provision of {other} that applies to her gives it" in d["text"]
     else:
         assert lacking[0] == cite and f"(there: {cite})" in d["text"]

@@ -548,7 +548,9 @@ def deciding(present: Item, has: Display, e_has: Edition, lacking: Display, e_la
       (Inland 24(c): towing lights instead of the sternlight; 24(j): no masthead lights on the Western Rivers);
     - ``same situation``: the provisions applied there that turn on the fact that gives her the light here (the
       rarest of its provision's facts in this edition: ``constrained_by_draught`` -> Inland Rule 28, reserved;
-      ``partly_submerged`` -> the other edition's Rule 24(g)); of those, the ones sharing most of its facts;
+      ``partly_submerged`` -> the other edition's Rule 24(g)); of those, the ones whose facts are most alike
+      (shared over all, both sets of facts), one that shows nothing itself first (a note, a reserved rule:
+      COLREGs 26(d) and Annex II on trawlers fishing together before 26(b));
     - ``none``: no provision there turns on that fact (the Inland law-enforcement light: the COLREGs have no
       such provision); the cites are then her own lights' there, which are not a decision about this light.
     Never by rule number: Inland Rule 23(a) does not decide a COLREGs Rule 28 light."""
@@ -563,10 +565,11 @@ def deciding(present: Item, has: Display, e_has: Edition, lacking: Display, e_la
         if mine:
             rarity = {t: sum(t in _tests(p) for p in e_has.provisions) for t in mine}
             rarest = {t for t in mine if rarity[t] == min(rarity.values())}
-            sharing = [(len(mine & _tests(q)), q) for q in applied if rarest & _tests(q)]
+            sharing = [(len(mine & _tests(q)) / len(mine | _tests(q)), q) for q in applied if rarest & _tests(q)]
             if sharing:
                 most = max(n for n, _ in sharing)
-                return list(dict.fromkeys(str(q.citation) for n, q in sharing if n == most)), "same situation"
+                best = sorted((q for n, q in sharing if n == most), key=lambda q: q.effect == "show")
+                return list(dict.fromkeys(str(q.citation) for q in best)), "same situation"
     return _other_cites(lacking), "none"
 
 
@@ -606,11 +609,8 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
                 here, lacks = ("cites_a", "cites_b") if d.change == "removed" else ("cites_b", "cites_a")
                 _add(e[here], [d.cite_before or d.cite_after or ""])
                 cites, how = pair.there(d.role, a, b)
-                if e.get("there_how", "none") == "none" and how != "none":
-                    e[lacks] = []          # a provision that decides it there comes before her other lights' cites
-                if how != "none" or e.get("there_how", "none") == "none":
-                    e["there_how"] = how
-                    _add(e[lacks], cites)
+                e.setdefault("there_how", how)   # as the first situation it touches has it, which the text says
+                _add(e[lacks], cites)
             if label not in e["situations"]:
                 e["situations"].append(label)
             e["lengths_ft"] |= lengths
@@ -622,7 +622,7 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
         if e["side"] in ("a", "b"):
             shows, lacks = (a.id, b.id) if e["side"] == "a" else (b.id, a.id)
             here, there = (e["cite_a"], e["cite_b"]) if e["side"] == "a" else (e["cite_b"], e["cite_a"])
-            said = (f"no provision of {lacks} provides it" if e["there_how"] == "none"
+            said = (f"no provision of {lacks} that applies to her gives it" if e["there_how"] == "none"
                     else there or "nothing cited")
             e["text"] = f"{e['role']}: {shows} shows the {e['term']} ({here}); {lacks} does not (there: {said})"
     return {"a": a.id, "b": b.id, "relation": "regimes", "waters": {a.id: list(a.waters), b.id: list(b.waters)},
