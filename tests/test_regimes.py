@@ -272,3 +272,14 @@ def test_there_is_the_deciding_provision(diffs, side, role, situation, cite, how
         assert f"there: no provision of {other} that applies to her gives it" in d["text"]
     else:
         assert lacking[0] == cite and f"(there: {cite})" in d["text"]
+
+
+def test_cli_says_when_no_provision_decides(capsys):
+    # 33 CFR 88.05: the Inland law-enforcement light; the COLREGs have no provision for it: the line says so
+    # rather than passing her Rule 23 lights off as the deciding cite
+    code, out, _ = _run(capsys, "differences", "intl-1972", "us-inland", "--all")
+    said = " ".join(out.split())
+    assert code == 0
+    assert ("law-enforcement-blue; us-inland Sec. 88.05; intl-1972 there: no provision for it; what applies to her:"
+            in said)
+    assert "cbd-upper; intl-1972 Rule 28; us-inland there: Rule 28)" in said
