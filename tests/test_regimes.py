@@ -283,3 +283,25 @@ def test_cli_says_when_no_provision_decides(capsys):
     assert ("law-enforcement-blue; us-inland Sec. 88.05; intl-1972 there: no provision for it; what applies to her:"
             in said)
     assert "cbd-upper; intl-1972 Rule 28; us-inland there: Rule 28)" in said
+
+
+def test_one_vessel_compare_lists_only_real_differences():
+    """The same property on Compare's one-vessel path (diff_displays(..., "regimes")), over every named situation
+    of both editions (api.situations): each difference it lists is one of the full displays."""
+    from navlights.engines.display import display
+    from navlights.errors import MissingFactError, NavlightsError
+    a, b = api.edition("intl-1972"), api.edition("us-inland")
+    seen = 0
+    for name in ("intl-1972", "us-inland"):
+        for label, v in api.situations(name):
+            try:
+                da, db = display(v, a), display(v, b)
+                c = api.compare(v, ["intl-1972", "us-inland"])
+            except (MissingFactError, NavlightsError):
+                continue
+            (step,) = [s for s in c.steps if s.relation == "regimes"]
+            for d in step.differences:
+                items = [i for i in (da.get(d.role), db.get(d.role)) if i is not None]
+                assert any(_counts(da, _sig(i)) != _counts(db, _sig(i)) for i in items), (label, d.text)
+                seen += 1
+    assert seen > 0
