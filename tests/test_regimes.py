@@ -129,3 +129,179 @@ def test_web_api_and_page(client):
     spec = client.get("/openapi.json").json()
     params = spec["paths"]["/api/differences.json"]["get"]["parameters"]
     assert all("us-inland" in p["schema"]["enum"] for p in params if p["name"] in ("a", "b"))
+
+
+# ---- issue 25 item 4: a difference is a difference in what she shows or may show ------------------------------
+#
+# The full display of a vessel is every lighting it allows: each scheme (items of no scheme are in all of them),
+# one option of each alternatives group, her optional and on-approach items shown or not. Below it is enumerated
+# by brute force, lighting by lighting, independently of the engine's counting (compare.may_show).
+
+def _sig(i) -> tuple:
+    """A light or shape as an observer meets it, not the role's name (``work-*`` and ``diving-*`` alike)."""
+    return (i.period, i.what, i.canonical, i.colour, i.arc_deg, i.character, i.flashes_per_min, i.range_nm,
+            i.placement.side, i.placement.stack_order)
+
+
+def _counts(d, sig: tuple) -> set[int]:
+    """How many lights or shapes of signal ``sig`` the display shows, lighting by lighting: every scheme (items of
+    no scheme are in all), every choice of one option per alternatives group, every subset of her optional and
+    on-approach items of that signal (the other items do not change this count)."""
+    import itertools
+    schemes = {i.scheme for i in d.items if i.scheme is not None} or {None}
+    if None not in schemes:
+        schemes.add("standard")
+    out: set[int] = set()
+    for sch in schemes:
+        items = [i for i in d.items if i.scheme in (None, sch)]
+        groups: dict[str, set[str]] = {}
+        for i in items:
+            if i.group is not None:
+                groups.setdefault(i.group, set()).add(i.option)
+        for pick in itertools.product(*[[(g, o) for o in sorted(os)] for g, os in groups.items()]):
+            chosen = dict(pick)
+            shown = [i for i in items if (i.group is None or chosen[i.group] == i.option) and _sig(i) == sig]
+            must = sum(1 for i in shown if i.status not in ("optional", "on-approach"))
+            may = [i for i in shown if i.status in ("optional", "on-approach")]
+            for k in range(len(may) + 1):
+                for extra in itertools.combinations(may, k):
+                    out.add(must + len(extra))
+    return out
+
+
+@pytest.fixture(scope="module")
+def full_displays() -> dict[str, list[tuple[dict, object, object]]]:
+    """situation label -> [(vessel, intl-1972 display, us-inland display)] over every representative vessel of
+    both editions (classes.vessels, as the comparison itself uses) that both can decide."""
+    from navlights.classes import vessels
+    from navlights.engines.display import display
+    from navlights.errors import MissingFactError, VesselError
+    from navlights.vessel import make_vessel
+    a, b = api.edition("intl-1972"), api.edition("us-inland")
+    out: dict[str, list[tuple[dict, object, object]]] = {}
+    for label, v in vessels(a, b):
+        try:
+            vessel = make_vessel(v)
+            out.setdefault(label, []).append((v, display(vessel, a), display(vessel, b)))
+        except (MissingFactError, VesselError):
+            continue
+    return out
+
+
+def test_every_listed_difference_is_a_difference_of_the_full_displays(diffs, full_displays):
+    """Property over every representative vessel of both editions: each listed difference (by role) is, for some
+    vessel of a situation it names, a difference in how many of its light or shape she shows or may show over
+    all her lightings, schemes and options included."""
+    assert diffs["differences"]
+    for row in diffs["differences"]:
+        real = False
+        for label in row["situations"]:
+            for _, da, db in full_displays[label]:
+                items = [i for i in (da.get(row["role"]), db.get(row["role"])) if i is not None]
+                if any(_counts(da, _sig(i)) != _counts(db, _sig(i)) for i in items):
+                    real = True
+                    break
+            if real:
+                break
+        assert real, f"listed but no vessel of its situations shows it differently: {row['text']}"
+
+
+def _regime_diffs(vessel: dict) -> list[str]:
+    """The roles of the differences between intl-1972 and us-inland for one vessel (api.compare)."""
+    c = api.compare(vessel, ["intl-1972", "us-inland"])
+    (step,) = [s for s in c.steps if s.relation == "regimes"]
+    return [d.role for d in step.differences]
+
+
+# Hand-written: the two false differences of issue 25 item 4, and cases that stay real.
+#   Inland Rule 21(b) and Rule 25(a): a sailing vessel under 20 m may combine her sidelights in one lantern, as
+#   COLREGs Rule 21(b)/25(a) allow; Inland 23(d) / COLREGs 23(d)(i) give a power-driven vessel under 12 m the
+#   all-round white light and sidelights (combined or not) under both; Rule 27(b)(i)/(e)(i): the diving vessel's
+#   red-white-red lights are one set under both (named work-* there, whatever the provision).
+NO_DIFFERENCE = [
+    ("sailing vessel 10 m", {"propulsion": "sail", "length": "10 m"},
+     {"combined-port", "combined-starboard", "sidelight-port", "sidelight-starboard"}),
+    ("power-driven vessel 7 m", {"propulsion": "power", "length": "7 m"},
+     {"combined-port", "combined-starboard", "small-combined-port", "small-combined-starboard", "allround-white"}),
+    ("diving, not making way, 10 m", {"propulsion": "power", "length": "10 m", "restricted": "diving",
+                                      "making_way": False},
+     {"work-upper", "work-middle", "work-lower", "diving-upper", "diving-middle", "diving-lower"}),
+    ("not under command, making way, 15 m (Inland 27(a)(iii) with 21(b))",
+     {"propulsion": "power", "length": "15 m", "not_under_command": True, "making_way": True},
+     {"combined-port", "combined-starboard"}),
+]
+
+
+@pytest.mark.parametrize("case,vessel,absent", NO_DIFFERENCE, ids=[c[0] for c in NO_DIFFERENCE])
+def test_no_difference_where_both_allow_the_same(case, vessel, absent):
+    assert not absent & set(_regime_diffs(vessel)), case
+
+
+def test_the_false_examples_are_not_in_the_whole_list(diffs):
+    for d in diffs["differences"]:
+        if d["role"] in ("combined-port", "combined-starboard"):
+            assert not {"sailing vessel under way", "power-driven vessel under way"} & set(d["situations"]), d["text"]
+        assert not d["role"].startswith("diving-") or d["role"] == "diving-flag", d["text"]
+        assert d["role"] not in ("work-upper", "work-middle", "work-lower"), d["text"]
+
+
+# The provision that decides it on the side without the light (hand-written from the texts):
+#   Inland 24(c): towing lights in lieu of the sternlight; Inland 24(j): no masthead lights on the Western
+#   Rivers; Inland Rule 28 reserved (no constrained-by-draft signal); Inland 24(g): the partly submerged tow's
+#   lights; COLREGs 24(c): what a pushing vessel shows there; COLREGs 24(f): the vessel pushed ahead; nothing in
+#   the COLREGs provides the Inland law-enforcement light (33 CFR 88.05) or the Great Lakes light (Inland 23(e)).
+THERE = [
+    ("a", "sternlight", "power-driven vessel pushing", "us-inland Rule 24(c)", "in lieu"),
+    ("a", "masthead", "power-driven vessel pushing on the Western Rivers", "us-inland Rule 24(j)", "in lieu"),
+    ("a", "cbd-upper", "vessel constrained by her draught", "us-inland Rule 28", "same situation"),
+    ("a", "submerged-fore", "partly submerged object in tow", "us-inland Rule 24(g)", "same situation"),
+    ("b", "towing-light", "power-driven vessel pushing", "intl-1972 Rule 24(c)", "same situation"),
+    ("b", "special-flashing", "vessel being pushed ahead", "intl-1972 Rule 24(f)(i)", "same situation"),
+    ("b", "law-enforcement-blue", "law-enforcement vessel", None, "none"),
+    ("b", "all-round-white-aft", "power-driven vessel on the Great Lakes", None, "none"),
+]
+
+
+@pytest.mark.parametrize("side,role,situation,cite,how", THERE, ids=[f"{t[1]}@{t[2]}" for t in THERE])
+def test_there_is_the_deciding_provision(diffs, side, role, situation, cite, how):
+    d = _one(diffs, side, role, situation)
+    lacking = d["cites_b"] if side == "a" else d["cites_a"]
+    other = "us-inland" if side == "a" else "intl-1972"
+    assert d["there_how"] == how
+    if cite is None:
+        assert f"there: no provision of {other} that applies to her gives it" in d["text"]
+    else:
+        assert lacking[0] == cite and f"(there: {cite})" in d["text"]
+
+
+def test_cli_says_when_no_provision_decides(capsys):
+    # 33 CFR 88.05: the Inland law-enforcement light; the COLREGs have no provision for it: the line says so
+    # rather than passing her Rule 23 lights off as the deciding cite
+    code, out, _ = _run(capsys, "differences", "intl-1972", "us-inland", "--all")
+    said = " ".join(out.split())
+    assert code == 0
+    assert ("law-enforcement-blue; us-inland Sec. 88.05; intl-1972 there: no provision for it; what applies to her:"
+            in said)
+    assert "cbd-upper; intl-1972 Rule 28; us-inland there: Rule 28)" in said
+
+
+def test_one_vessel_compare_lists_only_real_differences():
+    """The same property on Compare's one-vessel path (diff_displays(..., "regimes")), over every named situation
+    of both editions (api.situations): each difference it lists is one of the full displays."""
+    from navlights.engines.display import display
+    from navlights.errors import MissingFactError, NavlightsError
+    a, b = api.edition("intl-1972"), api.edition("us-inland")
+    seen = 0
+    for name in ("intl-1972", "us-inland"):
+        for label, v in api.situations(name):
+            try:
+                da, db = display(v, a), display(v, b)
+                c = api.compare(v, ["intl-1972", "us-inland"])
+            except (MissingFactError, NavlightsError):
+                continue
+            (step,) = [s for s in c.steps if s.relation == "regimes"]
+            for d in step.differences:
+                items = [i for i in (da.get(d.role), db.get(d.role)) if i is not None]
+                assert any(_counts(da, _sig(i)) != _counts(db, _sig(i)) for i in items), (label, d.text)
+                seen += 1
+    assert seen > 0

@@ -90,6 +90,9 @@ class PlacementSpec:
     between: tuple[str, str] | None = None          # stands between these two roles, evenly spaced with the
     #                                                 others that name the same two (fore and aft)
     keel_line: bool = False
+    off_centreline_under_m: float | None = None     # under this length she may carry it off the centreline ...
+    off_centreline_if: str | None = None            # ... "combined-lantern-in-line" (COLREGs 23(d)(iii)) or
+    #                                                 "as-nearly-as-practicable" (Inland 21(a), (b))
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
     assumed: bool = False

@@ -507,7 +507,44 @@ def test_cable_ship_day_signal_sources(role, canonical, colour):
     it = items(ED, **steam("300 ft", restricted="cable"))[role]
     assert (it.canonical, it.colour, it.size_as_written) == (canonical, colour, "2 ft")
     assert "US-BOOK-52" in it.kind_citation.sources and "US-BOOK-52" in it.citation.sources
-    assert it.provenance == "secondary"
+    # issue 25 item 13: the whole of Art. 4(b) is read in the 1926 Code, an official reprint of the 1890 words
+    assert "USC-1926" in it.kind_citation.sources and "USC-1926" in it.citation.sources
+    assert it.provenance == "primary"
+
+
+# issue 25 item 13 (shared/reference/rules/sources-3.md): what the 1926 Code (44 Stat. pt. 1, 33 U.S.C. § 74, an
+# official compilation of the 1890 text, Art. 4 unamended) settles, and what stays secondary.
+def test_art4_from_the_1926_code():
+    ed = navlights.edition(ED)
+    src = ed.sources["USC-1926"]
+    assert src.kind == "official-reprint" and "Volume_44_Part_1.djvu/1066" in (src.url or "")
+    provs = {p.id: p for p in ed.provisions}
+    # Art. 4(b) whole, 4(c) (no side lights when not making way), 4(d) (what the signals mean): primary
+    for pid, cite in (("cable-ship", "Article 4(b)"), ("art4-not-making-way", "Article 4(c)"),
+                      ("art4-meaning", "Article 4(d)")):
+        c = provs[pid].citation
+        assert (c.rule, c.provenance) == (cite, "primary") and "USC-1926" in c.sources, pid
+    # Art. 4(a): the opening (an accident; two red lights at the height of the 2(a) light) is read only in a
+    # British treatise: the provision and its red lights stay secondary; the day balls (two, black, 2 ft, at
+    # least 6 ft apart) are all in the Code: primary
+    nuc = provs["not-under-command"].citation
+    assert nuc.provenance == "secondary" and {"TREATISE-UK", "USC-1926"} <= set(nuc.sources)
+    red = ed.lights["nuc-red"]
+    assert red.citation.provenance == "secondary" and "USC-1926" in red.citation.sources
+    assert (red.colour, red.all_round, red.range_nm) == ("red", True, 2.0)
+    ball = ed.shapes["black-ball"]
+    assert (ball.citation.provenance, ball.colour, ball.size_as_written) == ("primary", "black", "2 ft")
+    it = items(ED, **steam("200 ft", not_under_command=True))
+    assert it["nuc-ball-upper"].placement.vertical_sep_min_m == pytest.approx(6 * 0.3048)
+
+
+def test_art10_lantern_words_recorded_and_still_secondary():
+    # Art. 10: the lantern sentence is read up to 'an arc of the horizon of' (FRUS 1894, Kenealy 1905); the arc
+    # and range after it only in a paraphrase: secondary; a later statute of another regime is named, not used
+    light = navlights.edition(ED).lights["overtaken-white"]
+    assert light.citation.provenance == "secondary"
+    assert {"FRUS-1894", "KENEALY", "ENCYC-US"} <= set(light.citation.sources)
+    assert "62 Stat. 252" in (light.citation.note or "")
 
 
 def test_end_of_art3_steering_light_and_third_light_height():

@@ -137,6 +137,9 @@ def differences_text(data: dict[str, Any], show_all: bool = False) -> None:
 
     def line(e: Row) -> str:
         ca, cb = _cites(e["cites_a"], a, n) or "nothing cited", _cites(e["cites_b"], b, n) or "nothing cited"
+        if e.get("there_how") == "none":      # no provision there decides it: her own lights' cites, said so
+            ca, cb = (ca, f"no provision for it; what applies to her: {cb}") if e["side"] == "a" else \
+                (f"no provision for it; what applies to her: {ca}", cb)
         if e["side"] == "a":
             return f"only under {a}: {e['term']} ({e['role']}; {a} {ca}; {b} there: {cb})"
         if e["side"] == "b":

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import MissingFactError, NavlightsError, VesselError, excerpt
-from ..model import WATERS, Display, Edition, Item
+from ..model import WATERS, Display, Edition, Item, Provision
 from ..units import m_to_ft, shared_system
 from ..vessel import Vessel, make_vessel
 from .display import display
@@ -151,18 +151,83 @@ def _field_text(role: str, f: str, words: str, x: Item, y: Item, b: Display, rel
     return f"{role}: {words} {_words(vx, f)} ({x.cite}) -> {_words(vy, f)} ({y.cite})"
 
 
+#: A light or shape as an observer meets it, whatever its role is called: period, light or shape, kind of light
+#: (masthead, sidelight, combined lantern, all-round, ...; a shape's form), colour, arc, character, range, and
+#: where it stands as far as the data says it in words both editions share (side; place in a vertical line).
+Signal = tuple[Any, ...]
+
+
+def signal(i: Item) -> Signal:
+    """What ``i`` shows, without its role or the edition's names for its set (``work-*`` and ``diving-*`` are the
+    same three lights)."""
+    return (i.period, i.what, i.canonical, i.colour, i.arc_deg, i.character, i.flashes_per_min, i.range_nm,
+            i.placement.side, i.placement.stack_order)
+
+
+def may_show(d: Display) -> dict[Signal, frozenset[int]]:
+    """How many of each signal the vessel may show, over every lighting her display allows: each scheme (the
+    standard lights or a substitute: items of no scheme are in all), one option of each alternatives group, and
+    her optional and on-approach items shown or not. A signal her display never has is not a key (0 only)."""
+    named: set[str | None] = {i.scheme for i in d.items if i.scheme is not None}
+    schemes = named | {"standard"} if named else {None}   # the standard lights are a scheme where any is named
+    every = {signal(i) for i in d.items}
+    out: dict[Signal, set[int]] = {s: set() for s in every}
+    for sch in schemes:
+        items = [i for i in d.items if i.scheme is None or i.scheme == sch]
+        groups: dict[str, list[str]] = {}
+        for i in items:
+            if i.group is not None and i.option is not None and i.option not in groups.setdefault(i.group, []):
+                groups[i.group].append(i.option)
+        picks: list[dict[str, str]] = [{}]
+        for g, opts in groups.items():
+            picks = [{**p, g: o} for p in picks for o in opts]
+        for pick in picks:
+            least: dict[Signal, int] = {}
+            extra: dict[Signal, int] = {}
+            for i in items:
+                if i.group is None or pick.get(i.group) == i.option:
+                    bucket = extra if i.status in ("optional", "on-approach") else least
+                    bucket[signal(i)] = bucket.get(signal(i), 0) + 1
+            for s in every:           # a signal this lighting lacks: 0 of it
+                lo = least.get(s, 0)
+                out[s].update(range(lo, lo + extra.get(s, 0) + 1))
+    return {s: frozenset(ns) for s, ns in out.items()}
+
+
+def _counts(d: Display) -> dict[Signal, frozenset[int]]:
+    got = d.memo.get("may_show")
+    if got is None:
+        got = d.memo["may_show"] = may_show(d)
+    return got
+
+
+def shows_differently(a: Display, b: Display, items: tuple[Item | None, ...]) -> bool:
+    """Whether the two displays differ in what the vessel shows or may show of the signals of ``items``: the
+    counts each allows over all her lightings (:func:`may_show`) are not the same."""
+    ca, cb = _counts(a), _counts(b)
+    zero = frozenset({0})
+    return any(ca.get(signal(i), zero) != cb.get(signal(i), zero) for i in items if i is not None)
+
+
 def diff_displays(a: Display, b: Display, relation: str = "succession", ea: Edition | None = None,
                   eb: Edition | None = None) -> tuple[Difference, ...]:
     """Differences from display ``a`` to display ``b`` (items by role), in plain words with both cites.
 
     ``relation``: ``succession`` (b replaced a in some waters: 'adds', 'is not shown under') or ``regimes``
     (two regimes side by side: 'shows ...; ... does not'). ``ea``, ``eb``: the editions, so that a caveat
-    can name a gap kind of the side that lacks an item (see :func:`gap_caveat`)."""
+    can name a gap kind of the side that lacks an item (see :func:`gap_caveat`).
+
+    Two regimes are set side by side by what the vessel shows, not by the names of roles (issue 25): a
+    difference by role is kept only where the whole displays, every scheme and option included, differ in the
+    signals of its items (:func:`shows_differently`): the combined lantern both allow, or one set of
+    restricted-manoeuvre lights under two names, is no difference."""
     ia: dict[str, Item] = {i.role: i for i in a.items}
     ib: dict[str, Item] = {i.role: i for i in b.items}
     out: list[Difference] = []
     for role in list(ia) + [r for r in ib if r not in ia]:
         x, y = ia.get(role), ib.get(role)
+        if relation == "regimes" and not shows_differently(a, b, (x, y)):
+            continue
         if x is None or y is None:
             text = _presence_text(role, x, y, a, b, relation, ea, eb)
             out.append(Difference(role, "removed", None, x.term, None, x.cite, None, text) if x else
@@ -264,16 +329,20 @@ def compare(vessel: Vessel | dict[str, Any], editions: list[Edition],
 class _Pair:
     """Two displays of one vessel and their differences, made once per distinct pair of displays."""
 
-    __slots__ = ("da", "db", "diffs", "_cites")
+    __slots__ = ("da", "db", "diffs", "_there")
 
     def __init__(self, da: Display, db: Display, diffs: tuple[Difference, ...]) -> None:
         self.da, self.db, self.diffs = da, db, diffs
-        self._cites: tuple[list[str], list[str]] | None = None
+        self._there: dict[str, tuple[list[str], str]] = {}
 
-    def other_cites(self) -> tuple[list[str], list[str]]:
-        if self._cites is None:
-            self._cites = (_other_cites(self.da), _other_cites(self.db))
-        return self._cites
+    def there(self, role: str, ea: Edition, eb: Edition) -> tuple[list[str], str]:
+        """What decides, on the side that lacks ``role``, that she does not show it (:func:`deciding`)."""
+        got = self._there.get(role)
+        if got is None:
+            x, y = self.da.get(role), self.db.get(role)
+            got = self._there[role] = (deciding(x, self.da, ea, self.db, eb) if x is not None else
+                                       deciding(y, self.db, eb, self.da, ea))  # type: ignore[arg-type]
+        return got
 
 
 def _groups(a: Edition, b: Edition, relation: str) -> tuple[int, list[tuple[str, _Pair, set[float], set[float]]]]:
@@ -450,18 +519,62 @@ def _other_cites(d: Display) -> list[str]:
     return list(dict.fromkeys([i.cite for i in d.items] + [str(n.citation) for n in d.notes if n.kind != "gap"]))
 
 
-def _rule_no(cite: str) -> str:
-    """'intl-1972 Rule 24(c)(i); Annex I 2(i)' -> 'Rule 24'; '' when the cite is not a Rule."""
-    words = cite.split(" ")
-    if len(words) > 2 and words[1] == "Rule":
-        return "Rule " + words[2].split("(")[0].rstrip(";,")
-    return ""
+def _tests(p: Provision) -> set[tuple[str, str, Any]]:
+    """A provision's tests, its ``any`` branches' included, that name something she is or does (``eq`` a value
+    other than False or None): the facts her situation turns on, not the ones it excludes."""
+    out: set[tuple[str, str, Any]] = set()
+    todo = [p.when]
+    while todo:
+        c = todo.pop()
+        out.update(t for t in c.tests if t[1] == "eq" and t[2] not in (False, None))
+        todo.extend(c.any_of)
+    return out
 
 
-def _nearest_first(cites: list[str], present: str | None) -> list[str]:
-    """The lacking side's cites, those of the present item's rule first (Inland Rule 28 beside COLREGs Rule 28)."""
-    rule = _rule_no(present or "")
-    return sorted(cites, key=lambda c: not (rule and _rule_no(c) == rule))
+def _source(e: Edition, d: Display, role: str) -> Provision | None:
+    """The provision of ``d`` that gives ``role`` (the first applied one that shows it)."""
+    provs = {p.id: p for p in e.provisions}
+    for pid in d.provisions:
+        p = provs.get(pid)
+        if p is not None and any(s.item.role == role for s in p.shows):
+            return p
+    return None
+
+
+def deciding(present: Item, has: Display, e_has: Edition, lacking: Display, e_lacking: Edition) -> tuple[list[str], str]:
+    """The provisions of the side that does not show ``present`` which decide that it does not, and how:
+
+    - ``in lieu``: a provision applied there that puts other lights in lieu of that role, or forbids it
+      (Inland 24(c): towing lights instead of the sternlight; 24(j): no masthead lights on the Western Rivers);
+    - ``same situation``: the provisions applied there that turn on the fact that gives her the light here (the
+      rarest of its provision's facts in this edition: ``constrained_by_draught`` -> Inland Rule 28, reserved;
+      ``partly_submerged`` -> the other edition's Rule 24(g)); of those, the ones whose facts are most alike
+      (shared over all, both sets of facts), one that shows nothing itself first (a note, a reserved rule:
+      COLREGs 26(d) and Annex II on trawlers fishing together before 26(b));
+    - ``none``: no provision there turns on that fact (the Inland law-enforcement light: the COLREGs have no
+      such provision); the cites are then her own lights' there, which are not a decision about this light.
+    Never by rule number: Inland Rule 23(a) does not decide a COLREGs Rule 28 light."""
+    provs = {p.id: p for p in e_lacking.provisions}
+    applied = [provs[i] for i in lacking.provisions if i in provs]
+    hits = [p for p in applied if present.role in p.in_lieu_of or present.role in p.never]
+    if hits:
+        return list(dict.fromkeys(str(p.citation) for p in hits)), "in lieu"
+    src = _source(e_has, has, present.role)
+    if src is not None:
+        mine = _tests(src)
+        if mine:
+            rarity = {t: sum(t in _tests(p) for p in e_has.provisions) for t in mine}
+            rarest = {t for t in mine if rarity[t] == min(rarity.values())}
+            sharing = [(len(mine & _tests(q)) / len(mine | _tests(q)), q) for q in applied if rarest & _tests(q)]
+            if sharing:
+                most = max(n for n, _ in sharing)
+                best = sorted((q for n, q in sharing if n == most), key=lambda q: q.effect == "show")
+                return list(dict.fromkeys(str(q.citation) for q in best)), "same situation"
+    return _other_cites(lacking), "none"
+
+
+def _add(have: list[str], cites: list[str]) -> None:
+    have.extend(c for c in dict.fromkeys(cites) if c and c not in have)
 
 
 def differences(a: Edition, b: Edition) -> dict[str, Any]:
@@ -489,13 +602,15 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
                     "a_value": as_dict["before"], "b_value": as_dict["after"],
                     "term": d.after if d.change == "added" else d.before, "text": d.text,
                     "cites_a": [], "cites_b": [], "situations": [], "lengths_ft": set()}
-            ca = [d.cite_before] if d.cite_before else pair.other_cites()[0]
-            cb = [d.cite_after] if d.cite_after else pair.other_cites()[1]
-            for key, cites in (("cites_a", ca), ("cites_b", cb)):
-                have = e[key]
-                for c in cites:
-                    if c not in have:
-                        have.append(c)
+            if d.change == "changed":
+                _add(e["cites_a"], [d.cite_before] if d.cite_before else [])
+                _add(e["cites_b"], [d.cite_after] if d.cite_after else [])
+            else:
+                here, lacks = ("cites_a", "cites_b") if d.change == "removed" else ("cites_b", "cites_a")
+                _add(e[here], [d.cite_before or d.cite_after or ""])
+                cites, how = pair.there(d.role, a, b)
+                e.setdefault("there_how", how)   # as the first situation it touches has it, which the text says
+                _add(e[lacks], cites)
             if label not in e["situations"]:
                 e["situations"].append(label)
             e["lengths_ft"] |= lengths
@@ -503,17 +618,13 @@ def differences(a: Edition, b: Edition) -> dict[str, Any]:
     rows = sorted(merged.values(), key=lambda e: (order[e["side"]], -len(e["situations"]), e["role"]))
     for e in rows:
         e["lengths_ft"] = sorted(e["lengths_ft"])
-        if e["side"] == "a":
-            e["cites_b"] = _nearest_first(e["cites_b"], e["cites_a"][0])
-        elif e["side"] == "b":
-            e["cites_a"] = _nearest_first(e["cites_a"], e["cites_b"][0])
         e["cite_a"], e["cite_b"] = (e["cites_a"] or [None])[0], (e["cites_b"] or [None])[0]
-        if e["side"] == "a":
-            e["text"] = (f"{e['role']}: {a.id} shows the {e['term']} ({e['cite_a']}); {b.id} does not"
-                         f" (there: {e['cite_b'] or 'nothing cited'})")
-        elif e["side"] == "b":
-            e["text"] = (f"{e['role']}: {b.id} shows the {e['term']} ({e['cite_b']}); {a.id} does not"
-                         f" (there: {e['cite_a'] or 'nothing cited'})")
+        if e["side"] in ("a", "b"):
+            shows, lacks = (a.id, b.id) if e["side"] == "a" else (b.id, a.id)
+            here, there = (e["cite_a"], e["cite_b"]) if e["side"] == "a" else (e["cite_b"], e["cite_a"])
+            said = (f"no provision of {lacks} that applies to her gives it" if e["there_how"] == "none"
+                    else there or "nothing cited")
+            e["text"] = f"{e['role']}: {shows} shows the {e['term']} ({here}); {lacks} does not (there: {said})"
     return {"a": a.id, "b": b.id, "relation": "regimes", "waters": {a.id: list(a.waters), b.id: list(b.waters)},
             "length_system": shared_system((a.length_system, b.length_system)),
             "words": _step_words(a, b, "regimes", tuple(dict.fromkeys([*a.waters, *b.waters]))),

@@ -24,7 +24,7 @@ class Finding:
     """One check of one light or shape in one state."""
 
     state: str
-    check: str                 # presence | colour | arc | range | height | relation | spacing | side | shape | rule
+    check: str                 # presence | colour | arc | range | height | relation | spacing | side | centreline | shape | rule
     #                            | position | chromaticity | screen | horizontal-sector | vertical-sector
     #                            | visibility-1000m
     status: str                # pass | fail | not-checked
@@ -295,6 +295,9 @@ def _check_lines(st: _State, items: list[Item]) -> None:
         rule = carrier.placement.cite_of("vertical_sep_min", "vertical_sep_max") if carrier else None
         cite = f"{carrier.citation.edition} {rule}" if carrier and rule else None
         for lower, upper in zip(members, members[1:]):
+            if lower.canonical == upper.canonical == "combined-lantern" and \
+                    st.by_role[lower.role].position_m == st.by_role[upper.role].position_m:
+                continue                    # the two sections of one combined lantern, given at one point
             gap = st.by_role[upper.role].position_m.z - st.by_role[lower.role].position_m.z
             limit = f"at least {_m(lo)} apart" + (f", at most {_m(hi)}" if hi is not None else "")
             st.add("spacing", gap >= lo - 1e-9 and (hi is None or gap <= hi + 1e-9) and gap > 0, upper,
@@ -319,6 +322,67 @@ def _check_side(st: _State, item: Item, entry: PlanLight | PlanShape) -> None:
     y = entry.position_m.y
     ok = y > 0 if side is Side.STARBOARD else y < 0
     st.add("side", ok, item, f"y = {y:g} m", f"on the {side.value} side")    # the kind (Rule 21(b)) names the side
+
+
+#: How far (m) from the centreline a plan's light may stand and still count as on it, or as in another light's
+#: fore and aft line: navlights' tolerance for a drawing's figures, not a rule's.
+CENTRELINE_TOL_M = 0.01
+_LANTERN = ("combined-lantern",)
+
+
+def _check_centreline(st: _State, item: Item, entry: PlanLight | PlanShape, items: list[Item]) -> None:
+    """A light the rules put on the fore and aft centreline (``keel_line``), where the plan has it, and where it
+    stands off it, whether the rule lets it (issue 25 item 11; COLREGs 23(d)(iii), Inland 21(a)/(b)):
+
+    - ``combined-lantern-in-line`` (COLREGs 23(d)(iii)): on a vessel under the length, the masthead or all-round
+      white light may stand off the centreline if her sidelights are one combined lantern, itself on the
+      centreline or in the same fore and aft line as that light; a combined lantern off the centreline passes in
+      the line of a light so displaced;
+    - ``as-nearly-as-practicable`` (Inland 21(a), (b)): under the length, as nearly on the centreline as
+      practicable: off it is reported not-checked (practicability is not in a plan);
+    - otherwise (at or over the length, or no such permission) off the centreline fails, citing the light's
+      definition (Rule 21(a) masthead light, 21(b) combined lantern)."""
+    p = item.placement
+    if not p.keel_line or item.what != "light":
+        return
+    y = entry.position_m.y
+    measured = f"y = {y:g} m"
+    if abs(y) <= CENTRELINE_TOL_M:
+        st.add("centreline", True, item, measured, "on the fore and aft centreline", cite=str(item.kind_citation))
+        return
+    under = p.off_centreline_under_m
+    permitted = under is not None and st.length_m < under
+    rule = p.cite_of("off_centreline_under") if permitted else None
+    cite = f"{item.citation.edition} {rule}" if rule else str(item.kind_citation)
+    if permitted and p.off_centreline_if == "as-nearly-as-practicable":
+        st.add("centreline", None, item, measured, f"under {under:g} m: as nearly on the centreline as "
+               "practicable — practicability is not in the plan: not checked", cite=cite)
+        return
+    if permitted and p.off_centreline_if == "combined-lantern-in-line":
+        lantern = [st.by_role[i.role] for i in items if i.canonical in _LANTERN and i.role in st.by_role]
+        separate = [i.role for i in items if i.canonical == "sidelight" and i.role in st.by_role]
+        in_line = bool(lantern) and all(abs(e.position_m.y) <= CENTRELINE_TOL_M
+                                        or abs(e.position_m.y - y) <= CENTRELINE_TOL_M for e in lantern)
+        st.add("centreline", in_line and not separate, item, measured + (
+               f"; sidelights: {'combined lantern' if lantern else 'separate'}"
+               + (f" at y = {lantern[0].position_m.y:g} m" if lantern else "")),
+               f"under {under:g} m, off the centreline only where fitting on it is impracticable and the sidelights "
+               "are one combined lantern on the centreline or in this light's fore and aft line", cite=cite)
+        return
+    if item.canonical in _LANTERN:          # in the line of a light displaced under COLREGs 23(d)(iii)
+        for other in items:
+            q = other.placement
+            e = st.by_role.get(other.role)
+            if (e is not None and other is not item and q.off_centreline_if == "combined-lantern-in-line"
+                    and q.off_centreline_under_m is not None and st.length_m < q.off_centreline_under_m
+                    and abs(e.position_m.y) > CENTRELINE_TOL_M and abs(e.position_m.y - y) <= CENTRELINE_TOL_M):
+                rule = q.cite_of("off_centreline_under")
+                st.add("centreline", True, item, f"{measured}, in the fore and aft line of '{other.role}'",
+                       f"on the centreline or in the fore and aft line of the displaced '{other.role}'",
+                       cite=f"{other.citation.edition} {rule}" if rule else str(other.kind_citation))
+                return
+    st.add("centreline", False, item, measured, "on the fore and aft centreline"
+           + (f" (off it only under {under:g} m)" if under is not None else ""), cite=cite)
 
 
 def _by_role(entries: list[PlanLight | PlanShape], edition: Edition) -> tuple[dict[str, PlanLight | PlanShape],
@@ -381,6 +445,7 @@ def check(plan: LightingPlan, edition: Edition) -> PlanReport:
             _check_heights(st, item, entry.position_m.z)
             _check_relations(st, item, entry)
             _check_side(st, item, entry)
+            _check_centreline(st, item, entry, must + may)
             _check_from_stem(st, item, entry)
         _check_lines(st, must + may)
         if annex is not None:

@@ -100,13 +100,14 @@ def _kind_arc(raw: RawLight, path: str, problems: list[str]) -> tuple[float, flo
 
 _LENGTH_KEYS = frozenset(("height_above_hull_min", "height_need_not_exceed", "above_gunwale_min", "height_min", "height_max",
                 "higher_by_min", "vertical_sep_min", "vertical_sep_max", "below_by_min", "abaft_min",
-                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min", "abaft_need_not_exceed"))
+                "athwartships_sep_min", "horizontal_sep_min", "horizontal_sep_max", "screen_forward_min", "abaft_need_not_exceed",
+                "off_centreline_under"))
 _NO_PLACEMENT = PlacementSpec()
 
 
 #: Placement keys that state no limit (words, where it stands, drawing hints): they carry no cite.
 _NOT_LIMITS = frozenset(("position", "at", "side", "vertical_line", "stack_order", "keel_line", "assumed", "note",
-                         "between", "cite", "cites"))
+                         "between", "cite", "cites", "off_centreline_if"))
 
 
 def _limit_cites(written: dict[str, Any], default: str, path: str, problems: list[str]) -> dict[str, str]:

@@ -73,6 +73,8 @@ class RawPlacement(_M):
     apart_from: str | None = None
     between: list[str] | None = Field(None, min_length=2, max_length=2)
     keel_line: bool = False
+    off_centreline_under: str | None = None     # a vessel shorter than this may carry it off the centreline ...
+    off_centreline_if: Literal["combined-lantern-in-line", "as-nearly-as-practicable"] | None = None   # ... thus
     clear_of_other_lights: bool = False
     not_visible_forward_of_beam: bool = False
     assumed: bool = False
