@@ -359,30 +359,45 @@ def _check_centreline(st: _State, item: Item, entry: PlanLight | PlanShape, item
                "practicable — practicability is not in the plan: not checked", cite=cite)
         return
     if permitted and p.off_centreline_if == "combined-lantern-in-line":
-        lantern = [st.by_role[i.role] for i in items if i.canonical in _LANTERN and i.role in st.by_role]
-        separate = [i.role for i in items if i.canonical == "sidelight" and i.role in st.by_role]
-        in_line = bool(lantern) and all(abs(e.position_m.y) <= CENTRELINE_TOL_M
-                                        or abs(e.position_m.y - y) <= CENTRELINE_TOL_M for e in lantern)
-        st.add("centreline", in_line and not separate, item, measured + (
-               f"; sidelights: {'combined lantern' if lantern else 'separate'}"
-               + (f" at y = {lantern[0].position_m.y:g} m" if lantern else "")),
-               f"under {under:g} m, off the centreline only where fitting on it is impracticable and the sidelights "
-               "are one combined lantern on the centreline or in this light's fore and aft line", cite=cite)
+        assert under is not None
+        _check_displaced_with_lantern(st, item, items, y, under, cite)
         return
-    if item.canonical in _LANTERN:          # in the line of a light displaced under COLREGs 23(d)(iii)
-        for other in items:
-            q = other.placement
-            e = st.by_role.get(other.role)
-            if (e is not None and other is not item and q.off_centreline_if == "combined-lantern-in-line"
-                    and q.off_centreline_under_m is not None and st.length_m < q.off_centreline_under_m
-                    and abs(e.position_m.y) > CENTRELINE_TOL_M and abs(e.position_m.y - y) <= CENTRELINE_TOL_M):
-                rule = q.cite_of("off_centreline_under")
-                st.add("centreline", True, item, f"{measured}, in the fore and aft line of '{other.role}'",
-                       f"on the centreline or in the fore and aft line of the displaced '{other.role}'",
-                       cite=f"{other.citation.edition} {rule}" if rule else str(other.kind_citation))
-                return
+    if item.canonical in _LANTERN and _lantern_in_displaced_line(st, item, items, y):
+        return
     st.add("centreline", False, item, measured, "on the fore and aft centreline"
            + (f" (off it only under {under:g} m)" if under is not None else ""), cite=cite)
+
+
+def _check_displaced_with_lantern(st: _State, item: Item, items: list[Item], y: float, under: float,
+                                  cite: str) -> None:
+    """COLREGs 23(d)(iii): a light off the centreline under ``under`` m passes only with the sidelights in one
+    combined lantern, on the centreline or in this light's fore and aft line."""
+    lantern = [st.by_role[i.role] for i in items if i.canonical in _LANTERN and i.role in st.by_role]
+    separate = [i.role for i in items if i.canonical == "sidelight" and i.role in st.by_role]
+    in_line = bool(lantern) and all(abs(e.position_m.y) <= CENTRELINE_TOL_M
+                                    or abs(e.position_m.y - y) <= CENTRELINE_TOL_M for e in lantern)
+    st.add("centreline", in_line and not separate, item, f"y = {y:g} m" + (
+           f"; sidelights: {'combined lantern' if lantern else 'separate'}"
+           + (f" at y = {lantern[0].position_m.y:g} m" if lantern else "")),
+           f"under {under:g} m, off the centreline only where fitting on it is impracticable and the sidelights "
+           "are one combined lantern on the centreline or in this light's fore and aft line", cite=cite)
+
+
+def _lantern_in_displaced_line(st: _State, item: Item, items: list[Item], y: float) -> bool:
+    """A combined lantern off the centreline in the fore and aft line of a light displaced under COLREGs
+    23(d)(iii): recorded as passing (True), else nothing recorded (False)."""
+    for other in items:
+        q = other.placement
+        e = st.by_role.get(other.role)
+        if (e is not None and other is not item and q.off_centreline_if == "combined-lantern-in-line"
+                and q.off_centreline_under_m is not None and st.length_m < q.off_centreline_under_m
+                and abs(e.position_m.y) > CENTRELINE_TOL_M and abs(e.position_m.y - y) <= CENTRELINE_TOL_M):
+            rule = q.cite_of("off_centreline_under")
+            st.add("centreline", True, item, f"y = {y:g} m, in the fore and aft line of '{other.role}'",
+                   f"on the centreline or in the fore and aft line of the displaced '{other.role}'",
+                   cite=f"{other.citation.edition} {rule}" if rule else str(other.kind_citation))
+            return True
+    return False
 
 
 def _by_role(entries: list[PlanLight | PlanShape], edition: Edition) -> tuple[dict[str, PlanLight | PlanShape],
