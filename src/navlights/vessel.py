@@ -49,6 +49,16 @@ _WATERS_WORDS = {"great-lakes": "on the Great Lakes", "western-rivers": "on the 
                  "lower-mississippi": "on the Mississippi below the Huey P. Long Bridge",
                  "specified-waters": "on waters the Secretary specified (Inland Rule 24(j))"}
 
+_BARGE_WORDS = {"projects-into-channel": "projecting into a buoyed or restricted channel",
+                "narrows-channel": "leaving a channel under 80 m wide", "wide-group": "in a group over two barges "
+                "or 25 m wide", "not-parallel": "not moored parallel to the bank or dock",
+                "none": "in none of the cases of Inland Rule 30(h)",
+                "slip-or-slough": "in a slip or slough used mainly for mooring", "behind-pierhead": "behind a pierhead",
+                "well-lit-area": "in a well-illuminated area of Inland Rule 30(l)",
+                "projects-from-group": "projecting from a group, lit on her outboard corners",
+                "single-both-sides": "navigated on both sides, lit on her corners",
+                "group-both-sides": "a group navigated on both sides, lit on its corners"}
+
 #: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
 MAX_LENGTH_M = 500.0
 MAX_BREADTH_M = 100.0
@@ -392,12 +402,9 @@ class Vessel(_Strict):
             parts.append(self.service)
         if self.waters:
             parts.append(_WATERS_WORDS[self.waters])
-        if self.barge_mooring:
-            parts.append(f"moored: {self.barge_mooring.replace('-', ' ')}")
-        if self.barge_exempt:
-            parts.append(f"moored: {self.barge_exempt.replace('-', ' ')}")
-        if self.barge_corners:
-            parts.append(f"lit at the corners: {self.barge_corners.replace('-', ' ')}")
+        for fact in (self.barge_mooring, self.barge_exempt, self.barge_corners):
+            if fact:
+                parts.append(_BARGE_WORDS[fact])
         return ", ".join(parts)
 
     @classmethod
