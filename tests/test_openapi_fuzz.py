@@ -153,6 +153,7 @@ NEEDS: dict[tuple[str, str | None], dict[str, str]] = {
     ("barge_exempt", None): {"service": "barge", "status": "moored"},
     ("mooring_buoys", "true"): {"status": "moored"},
     ("barge_corners", None): {"service": "barge", "status": "anchored"},
+    ("dredge_pipeline", "true"): {"propulsion": "none", "status": "moored"},
 }
 #: Routes that take no vessel: the value under test goes alone.
 NO_VESSEL = ("/api/changes.json", "/api/governing.json", "/identify.json", "/train.json")

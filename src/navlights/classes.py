@@ -161,6 +161,7 @@ _NEEDING += [
     ("vessel not normally towing, towing one in distress, without towing lights",
      {"propulsion": "power", "towing": {}, "assisting_distress": True, "tow_lights_impracticable": True},
      ("assisting_distress", None)),
+    ("dredge pipeline", {"propulsion": "none", "status": "moored", "dredge_pipeline": True}, ("dredge_pipeline", None)),
     ("power-driven vessel towing, her towing lights impracticable",
      {"propulsion": "power", "towing": {}, "tow_lights_impracticable": True}, ("tow_lights_impracticable", None)),
     ("vessel fishing (other), extent of gear not given",

@@ -79,6 +79,8 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     # Rule 24(h), (i)
     "tow_lights_impracticable": ("bool", None, "tow_lights_impracticable", "true"),
     "assisting_distress": ("bool", None, "assisting_distress", "true"),
+    # US Inland Rule 27(d)(iv)
+    "dredge_pipeline": ("bool", None, "dredge_pipeline", "true"),
 }
 #: The length facts' examples for an edition that speaks metres (FACTS gives them in feet).
 METRIC_EXAMPLES: dict[str, str] = {"length": "'61 m'", "breadth": "'9 m'", "tow_length": "'200 m'",

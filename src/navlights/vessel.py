@@ -190,6 +190,10 @@ class Vessel(_Strict):
                                            "practicably show the Rule 24 lights (or shapes) of her situation")
     assisting_distress: bool = Field(False, description="a vessel not normally engaged in towing, towing one in "
                                      "distress or otherwise in need of assistance")
+    # --- US Inland Rule 27(d)(iv): not a vessel, but lit by the rules
+    dredge_pipeline: bool = Field(False, description="a dredge pipeline, floating or supported on trestles (US Inland "
+                                  "Rule 27(d)(iv)); give propulsion none and status moored; its length is the "
+                                  "pipeline's")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False,
                               defer_build=False)
@@ -270,6 +274,9 @@ class Vessel(_Strict):
             (self.assisting_distress and not (self.towing or self.pushing), "assisting_distress: applies to a "
              "vessel towing or pushing another (give towing or pushing)"),
             *self._barge_checks(),
+            (self.dredge_pipeline and (self.propulsion != "none" or self.status != "moored" or self.service
+                                       is not None), "dredge_pipeline: a pipeline is no vessel: give propulsion "
+             f"none and status moored, and no service (propulsion is '{self.propulsion}', status '{self.status}')"),
         )
         for bad, msg in checks:
             if bad:
@@ -356,6 +363,7 @@ class Vessel(_Strict):
             # Rule 24(h), (i)
             "tow_lights_impracticable": self.tow_lights_impracticable,
             "assisting_distress": self.assisting_distress,
+            "dredge_pipeline": self.dredge_pipeline,
         }
 
     def describe(self, system: str = "feet") -> str:
@@ -367,11 +375,14 @@ class Vessel(_Strict):
                 "none": "vessel without propulsion"}[self.propulsion]
         if self.seaplane:
             kind = "seaplane"
+        if self.dredge_pipeline:
+            kind = "dredge pipeline (floating or on trestles)"
         parts = [kind]
         if self.length_m:
             parts.append(fmt_length(self.length_m, system))
-        parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
-                      "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
+        if not self.dredge_pipeline:
+            parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
+                          "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
         if self.towing:
             t = "towing"
             if self.towing.tow_length:
@@ -531,14 +542,14 @@ FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status
                "max_speed_kn", "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit",
                "near_channel", "waters", "special_anchorage", "tow_partly_submerged", "towed_both_sides",
                "barge_mooring", "barge_exempt", "mooring_buoys", "barge_corners", "tow_lights_impracticable",
-               "assisting_distress")
+               "assisting_distress", "dredge_pipeline")
 #: Flat fields copied as they are.
 _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
           "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set", "machinery",
           "time", "air_cushion", "non_displacement", "wig", "wig_near_surface", "max_speed_kn",
           "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit", "near_channel",
           "waters", "special_anchorage", "barge_mooring", "barge_exempt", "mooring_buoys", "barge_corners",
-          "tow_lights_impracticable", "assisting_distress")
+          "tow_lights_impracticable", "assisting_distress", "dredge_pipeline")
 #: On/off facts whose false is a fact, not "not given".
 _FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
 FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)

@@ -239,3 +239,44 @@ def test_the_barge_facts_refuse_what_contradicts_them(vessel, field):
     with pytest.raises(VesselError) as e:
         navlights.display(vessel, US)
     assert e.value.field == field
+
+
+# --- Inland Rule 27(d)(iv): dredge pipelines -------------------------------------------------------------------------
+
+PIPELINE = {"propulsion": "none", "status": "moored", "dredge_pipeline": True, "length": "100 m"}
+
+
+def test_inland_27d_iv_dredge_pipeline_lights():
+    got = items(US, **PIPELINE)
+    reds = {r: i for r, i in got.items() if r.startswith("pipeline-red")}
+    yellows = {r: i for r, i in got.items() if r.startswith("pipeline-yellow")}
+    # (2): two red lights at each end, all round, at least 2 miles, 1 m apart in a vertical line
+    assert set(reds) == {"pipeline-red-fore-upper", "pipeline-red-fore-lower", "pipeline-red-aft-upper",
+                         "pipeline-red-aft-lower"}
+    assert all(i.colour == "red" and i.all_round and i.range_nm == 2.0 for i in reds.values())
+    upper = got["pipeline-red-fore-upper"].placement
+    assert upper.vertical_sep_min_m == upper.vertical_sep_max_m == 1.0
+    # (1): a row of yellow lights flashing 50 to 70 times a minute, all round, at least 2 miles, 1 to 3.5 m up
+    assert yellows and all(i.colour == "yellow" and i.all_round and i.range_nm == 2.0 and i.character == "flashing"
+                           and tuple(i.flashes_per_min) == (50, 70) for i in yellows.values())
+    assert all(i.placement.height_min_m == 1.0 and i.placement.height_max_m == 3.5 for i in yellows.values())
+    assert all(i.status == "required" and i.cite.endswith(("Rule 27(d)(iv)(1)", "Rule 27(d)(iv)(2)"))
+               for i in got.values())
+    # the number of yellow lights is not the rule's: the display says so
+    assert any("spacing, not their number" in (i.citation.note or "") for i in got.values())
+
+
+@pytest.mark.parametrize("vessel", [
+    {**PIPELINE, "propulsion": "power"},                    # a pipeline is no vessel: nothing propels it
+    {**PIPELINE, "status": "anchored"},
+    {**PIPELINE, "service": "barge"},
+])
+def test_a_dredge_pipeline_is_no_vessel(vessel):
+    with pytest.raises(VesselError) as e:
+        navlights.display(vessel, US)
+    assert e.value.field == "dredge_pipeline"
+
+
+def test_a_dredger_is_told_of_her_pipeline_lights():
+    d = disp(US, length="60 m", restricted="dredging")
+    assert "Rule 27(d)(iv)" in notes(d, "info") and not any(i.role.startswith("pipeline") for i in d.items)

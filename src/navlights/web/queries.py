@@ -132,6 +132,8 @@ class VesselFields(_Query):
                                                   "situation cannot practicably be shown (Rule 24(h), (i))")
     assisting_distress: bool | None = Field(None, description="not normally engaged in towing, towing a vessel in "
                                             "distress or in need of assistance (Rule 24(i))")
+    dredge_pipeline: bool | None = Field(None, description="a dredge pipeline, floating or on trestles (US Inland "
+                                         "Rule 27(d)(iv)): propulsion none, status moored")
 
     def vessel(self) -> Vessel:
         """The vessel these parameters describe (as ``navlights lights`` builds it), built once per query."""
