@@ -146,6 +146,14 @@ NEEDS: dict[tuple[str, str | None], dict[str, str]] = {
     ("non_displacement", "true"): {"air_cushion": "true"}, ("wig_near_surface", "true"): {"wig": "true"},
     ("composite_unit", "true"): {"pushing": "true"}, ("towed_alongside", "true"): {"being_towed": "true"},
     ("partly_submerged", "true"): {"being_towed": "true"}, ("special_anchorage", "true"): {"status": "anchored"},
+    # Inland Rules 24(f)(iii), 24(h), (i), 30(h)-(l) (issue 25)
+    ("towed_both_sides", "true"): {"being_towed": "true", "towed_alongside": "true"},
+    ("tow_lights_impracticable", "true"): {"being_towed": "true"}, ("assisting_distress", "true"): {"pushing": "true"},
+    ("barge_mooring", None): {"service": "barge", "status": "moored"},
+    ("barge_exempt", None): {"service": "barge", "status": "moored"},
+    ("mooring_buoys", "true"): {"status": "moored"},
+    ("barge_corners", None): {"service": "barge", "status": "anchored"},
+    ("dredge_pipeline", "true"): {"propulsion": "none", "status": "moored"},
 }
 #: Routes that take no vessel: the value under test goes alone.
 NO_VESSEL = ("/api/changes.json", "/api/governing.json", "/identify.json", "/train.json")

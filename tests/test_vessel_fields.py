@@ -112,6 +112,17 @@ FIELD_CASES: list[tuple[str, dict[str, Any]]] = [
     ("near_channel", {"length": "6 m", "status": "anchored", "near_channel": False}),
     ("waters", {"waters": "western-rivers", "pushing": True}),
     ("special_anchorage", {"length": "15 m", "status": "anchored", "special_anchorage": True}),
+    ("tow_partly_submerged", {"towing": True, "tow_partly_submerged": True}),
+    ("towed_both_sides", {"being_towed": True, "towed_alongside": True, "towed_both_sides": True}),
+    ("barge_mooring", {"propulsion": "none", "service": "barge", "status": "moored", "barge_mooring": "wide-group"}),
+    ("barge_exempt", {"propulsion": "none", "service": "barge", "status": "moored", "barge_mooring": "not-parallel",
+                      "barge_exempt": "behind-pierhead"}),
+    ("mooring_buoys", {"status": "moored", "mooring_buoys": True}),
+    ("barge_corners", {"propulsion": "none", "service": "barge", "status": "anchored",
+                       "barge_corners": "projects-from-group"}),
+    ("tow_lights_impracticable", {"being_towed": True, "tow_lights_impracticable": True}),
+    ("assisting_distress", {"towing": True, "assisting_distress": True, "tow_lights_impracticable": True}),
+    ("dredge_pipeline", {"propulsion": "none", "status": "moored", "dredge_pipeline": True}),
 ]
 
 

@@ -70,6 +70,15 @@ EXAMPLES: dict[str, tuple[str, dict[str, str]]] = {
     "near_channel": ("false", {"status": "anchored"}),
     "waters": ("great-lakes", {}),
     "special_anchorage": ("true", {"status": "anchored"}),
+    "tow_partly_submerged": ("true", {"towing": "true", "tow_length": "100 ft"}),
+    "towed_both_sides": ("true", {"being_towed": "true", "towed_alongside": "true"}),
+    "barge_mooring": ("wide-group", {"service": "barge", "status": "moored", "propulsion": "none"}),
+    "barge_exempt": ("slip-or-slough", {"service": "barge", "status": "moored", "propulsion": "none"}),
+    "mooring_buoys": ("true", {"status": "moored"}),
+    "barge_corners": ("single-both-sides", {"service": "barge", "status": "anchored", "propulsion": "none"}),
+    "tow_lights_impracticable": ("true", {"being_towed": "true"}),
+    "assisting_distress": ("true", {"towing": "true", "tow_length": "100 ft"}),
+    "dredge_pipeline": ("true", {"propulsion": "none", "status": "moored"}),
 }
 
 
@@ -152,7 +161,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
 def test_every_flat_field_has_a_spec_and_the_query_model_takes_them_all() -> None:
     assert tuple(form.SPECS) != ()
     assert set(form.SPECS) == set(api.FLAT_FIELDS) == set(VesselFields.model_fields)
-    assert len(api.FLAT_FIELDS) == 40
+    assert len(api.FLAT_FIELDS) == 49
 
 
 @pytest.mark.parametrize("name", [n for n in api.FLAT_FIELDS if form.kind_of(n) == "select"])
@@ -190,9 +199,12 @@ def test_the_enum_options_are_the_values_the_rules_name() -> None:
     # intl-1972 Rule 27(b)(i)-(vi) and 27(e): diving is among the works it names; intl-1960 Rule 4(c) names none
     assert "diving" in dict(form.controls("intl-1972")["restricted"].options)
     assert "diving" not in dict(form.controls("intl-1960")["restricted"].options)
-    # 33 CFR 83.24(j), 83.23(d): the Inland Rules name the Western Rivers and the Great Lakes apart; COLREGs do not
-    assert dict(form.controls("us-inland")["waters"].options) == {"great-lakes": "the Great Lakes",
-                                                                  "western-rivers": "the Western Rivers"}
+    # 33 CFR 83.24(j), 83.23(d): the Inland Rules name the Western Rivers and the Great Lakes apart, and 24(j) its
+    # exception (below the Huey P. Long Bridge) and the waters the Secretary specifies; COLREGs do not
+    assert dict(form.controls("us-inland")["waters"].options) == {
+        "great-lakes": "the Great Lakes", "western-rivers": "the Western Rivers",
+        "lower-mississippi": "the Mississippi below the Huey P. Long Bridge",
+        "specified-waters": "waters the Secretary specified (Rule 24(j))"}
     assert "waters" not in form.controls("intl-1972")
     # intl-1972 Rule 28 (constrained by her draught) exists from 1972 only
     assert "constrained_by_draught" in form.controls("intl-1972")

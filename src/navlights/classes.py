@@ -122,6 +122,48 @@ _NEEDING += [
      {"propulsion": "none", "service": "barge", "status": "moored", "near_channel": True, "special_anchorage": True},
      ("service", "barge")),
     ("barge at anchor", {"propulsion": "none", "service": "barge", "status": "anchored"}, ("service", "barge")),
+    # Inland Rule 30(h)-(l): the cases, the exemptions and the corner lights (issue 25, item 10)
+    ("barge moored projecting into a channel", {"propulsion": "none", "service": "barge", "status": "moored",
+                                                "barge_mooring": "projects-into-channel"}, ("barge_mooring", None)),
+    ("barge moored in a slip or slough", {"propulsion": "none", "service": "barge", "status": "moored",
+                                          "barge_mooring": "wide-group", "barge_exempt": "slip-or-slough"},
+     ("barge_exempt", None)),
+    ("barge moored behind a pierhead", {"propulsion": "none", "service": "barge", "status": "moored",
+                                        "barge_mooring": "not-parallel", "barge_exempt": "behind-pierhead"},
+     ("barge_exempt", None)),
+    ("barge moored in a well-lit area", {"propulsion": "none", "service": "barge", "status": "moored",
+                                         "barge_mooring": "wide-group", "barge_exempt": "well-lit-area"},
+     ("barge_exempt", None)),
+    ("barge at anchor lit at her corners", {"propulsion": "none", "service": "barge", "status": "anchored",
+                                            "barge_corners": "single-both-sides"}, ("barge_corners", None)),
+    ("barge projecting from a group at anchor", {"propulsion": "none", "service": "barge", "status": "anchored",
+                                                 "barge_corners": "projects-from-group"}, ("barge_corners", None)),
+    ("barges on mooring buoys in a channel, lit at the corners",
+     {"propulsion": "none", "service": "barge", "status": "moored", "mooring_buoys": True,
+      "barge_mooring": "narrows-channel", "barge_corners": "group-both-sides"}, ("barge_corners", None)),
+    ("barge on mooring buoys clear of channels, lit at her corners",
+     {"propulsion": "none", "service": "barge", "status": "moored", "mooring_buoys": True, "barge_mooring": "none",
+      "barge_corners": "single-both-sides"}, ("barge_corners", None)),
+    # Inland Rule 24(f)(iii), (g)(v), (j); Rule 24(h), (i) (issue 25, items 7 and 8)
+    ("vessel towed alongside, vessels alongside on both sides",
+     {"propulsion": "none", "being_towed": {"alongside": True, "both_sides": True}}, ("towed_both_sides", None)),
+    ("power-driven vessel towing a partly submerged object",
+     {"propulsion": "power", "towing": {"partly_submerged": True}}, ("towing_partly_submerged", None)),
+    ("power-driven vessel pushing below the Huey P. Long Bridge",
+     {"propulsion": "power", "pushing": True, "waters": "lower-mississippi"}, ("waters", "lower-mississippi")),
+    ("power-driven vessel pushing on waters the Secretary specified",
+     {"propulsion": "power", "pushing": True, "waters": "specified-waters"}, ("waters", "specified-waters")),
+    ("vessel in tow unable to show her lights",
+     {"propulsion": "none", "being_towed": {}, "tow_lights_impracticable": True}, ("tow_lights_impracticable", None)),
+    ("vessel towed alongside unable to show her lights",
+     {"propulsion": "none", "being_towed": {"alongside": True}, "tow_lights_impracticable": True},
+     ("tow_lights_impracticable", None)),
+    ("vessel not normally towing, towing one in distress, without towing lights",
+     {"propulsion": "power", "towing": {}, "assisting_distress": True, "tow_lights_impracticable": True},
+     ("assisting_distress", None)),
+    ("dredge pipeline", {"propulsion": "none", "status": "moored", "dredge_pipeline": True}, ("dredge_pipeline", None)),
+    ("power-driven vessel towing, her towing lights impracticable",
+     {"propulsion": "power", "towing": {}, "tow_lights_impracticable": True}, ("tow_lights_impracticable", None)),
     ("vessel fishing (other), extent of gear not given",
      {"propulsion": "power", "fishing": {"method": "other", "gear_extent": None}}, ("gear_extent", None)),
     ("law-enforcement vessel", {"propulsion": "power", "service": "law-enforcement"},
@@ -157,7 +199,7 @@ def _thresholds(cond: Condition, fact: str, out: set[float]) -> None:
 def _tested(cond: Condition, out: set[tuple[str, Any]]) -> None:
     for f, op, v in cond.tests:
         out.add((f, None))
-        for value in (v if op == "in" else (v,)):
+        for value in (v if op in ("in", "nin") else (v,)):
             out.add((f, value))
     for c in cond.any_of:
         _tested(c, out)

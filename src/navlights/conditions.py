@@ -2,7 +2,7 @@
 
 A ``when`` table ANDs its keys. A key's value is a scalar (equal), a list (one
 of), or a table of comparisons (``lt``, ``le``, ``gt``, ``ge``, ``ne``,
-``present``). ``any = [{...}, {...}]`` holds when one branch holds.
+``present``; ``ne`` with a list: not one of). ``any = [{...}, {...}]`` holds when one branch holds.
 Lengths in conditions are written with units as the rule writes them ("150 ft"); a condition's words
 give them back in the edition's unit system (``system``: "feet" or "metres", see units.py).
 
@@ -70,6 +70,17 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     # facts of the US Inland Rules
     "waters": ("enum", get_args(_v.InlandWaters), "waters", "great-lakes"),
     "special_anchorage": ("bool", None, "special_anchorage", "true"),
+    "towing_partly_submerged": ("bool", None, "towing.partly_submerged", "true"),
+    "towed_both_sides": ("bool", None, "being_towed.both_sides", "true"),
+    "barge_mooring": ("enum", get_args(_v.BargeMooring), "barge_mooring", "projects-into-channel"),
+    "barge_exempt": ("enum", get_args(_v.BargeExempt), "barge_exempt", "slip-or-slough"),
+    "mooring_buoys": ("bool", None, "mooring_buoys", "true"),
+    "barge_corners": ("enum", get_args(_v.BargeCorners), "barge_corners", "single-both-sides"),
+    # Rule 24(h), (i)
+    "tow_lights_impracticable": ("bool", None, "tow_lights_impracticable", "true"),
+    "assisting_distress": ("bool", None, "assisting_distress", "true"),
+    # US Inland Rule 27(d)(iv)
+    "dredge_pipeline": ("bool", None, "dredge_pipeline", "true"),
 }
 #: The length facts' examples for an edition that speaks metres (FACTS gives them in feet).
 METRIC_EXAMPLES: dict[str, str] = {"length": "'61 m'", "breadth": "'9 m'", "tow_length": "'200 m'",
@@ -142,6 +153,11 @@ def compile_when(when: dict[str, Any] | None, path: str = "when", *, system: str
                     continue
                 if op in ("lt", "le", "gt", "ge") and FACTS[key][0] not in ("length", "number"):
                     raise ConditionError(f"{kp}.{op}: '{key}' is not a number or length")
+                if op == "ne" and isinstance(val, list):
+                    vals = tuple(_value(key, r, f"{kp}.ne[{i}]") for i, r in enumerate(val))
+                    tests.append((key, "nin", vals))
+                    words.append(f"{key} not one of {', '.join(map(str, vals))}")
+                    continue
                 v = _value(key, val, f"{kp}.{op}")
                 tests.append((key, op, v))
                 words.append(f"{key} {_WORDS[op]} {_show(key, v, system)}")
@@ -163,6 +179,8 @@ def _test(op: str, have: Any, want: Any) -> bool | None:
         return have == want
     if op == "in":
         return have in want
+    if op == "nin":
+        return have not in want
     if op == "ne":
         return have != want
     if op == "present":
@@ -220,7 +238,7 @@ def _compile(cond: Condition) -> Any:
             lines += [f"    v = F[{f}]", "    if v is None:", "        unknown = True",
                       f"    elif not (v {_CMP[op]} {w}):", "        return False"]
         else:
-            test = {"eq": f"F[{f}] != {w}", "in": f"F[{f}] not in {w}", "ne": f"F[{f}] == {w}",
+            test = {"eq": f"F[{f}] != {w}", "in": f"F[{f}] not in {w}", "nin": f"F[{f}] in {w}", "ne": f"F[{f}] == {w}",
                     "present": f"(F[{f}] is not None) != {w}"}[op]
             lines += [f"    if {test}:", "        return False"]
     env: dict[str, Any] = {}

@@ -37,7 +37,27 @@ Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boa
                   "pilot-vessel", "warship", "barge", "law-enforcement", "public-safety"]
 TimeOfDay = Literal["night", "day", "restricted-visibility"]
 Side = Literal["port", "starboard"]
-InlandWaters = Literal["great-lakes", "western-rivers"]
+InlandWaters = Literal["great-lakes", "western-rivers", "lower-mississippi", "specified-waters"]
+#: A moored barge's case of US Inland Rule 30(h) (any one that holds; "none": none of the four).
+BargeMooring = Literal["projects-into-channel", "narrows-channel", "wide-group", "not-parallel", "none"]
+#: Where a moored barge is exempt from the lights of US Inland Rule 30 (30(k)(i), (k)(ii), (l)).
+BargeExempt = Literal["slip-or-slough", "behind-pierhead", "well-lit-area"]
+#: Which arrangement of US Inland Rule 30(j) a barge at anchor or on mooring buoys is lit by.
+BargeCorners = Literal["projects-from-group", "single-both-sides", "group-both-sides"]
+
+_WATERS_WORDS = {"great-lakes": "on the Great Lakes", "western-rivers": "on the Western Rivers",
+                 "lower-mississippi": "on the Mississippi below the Huey P. Long Bridge",
+                 "specified-waters": "on waters the Secretary specified (Inland Rule 24(j))"}
+
+_BARGE_WORDS = {"projects-into-channel": "projecting into a buoyed or restricted channel",
+                "narrows-channel": "leaving a channel under 80 m wide", "wide-group": "in a group over two barges "
+                "or 25 m wide", "not-parallel": "not moored parallel to the bank or dock",
+                "none": "in none of the cases of Inland Rule 30(h)",
+                "slip-or-slough": "in a slip or slough used mainly for mooring", "behind-pierhead": "behind a pierhead",
+                "well-lit-area": "in a well-illuminated area of Inland Rule 30(l)",
+                "projects-from-group": "projecting from a group, lit on her outboard corners",
+                "single-both-sides": "navigated on both sides, lit on her corners",
+                "group-both-sides": "a group navigated on both sides, lit on its corners"}
 
 #: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
 MAX_LENGTH_M = 500.0
@@ -73,6 +93,8 @@ class Towing(_Strict):
                                                                    "where an edition's rule depends on it)")
     raft: bool = Field(False, description="the tow is a raft")
     alongside: bool = Field(False, description="towing alongside")
+    # --- a fact of the US Inland Rules (Rule 24(g)(v))
+    partly_submerged: bool = Field(False, description="the tow is an inconspicuous, partly submerged vessel or object")
 
     @field_validator("tow_length", mode="before")
     @classmethod
@@ -89,6 +111,9 @@ class BeingTowed(_Strict):
     alongside: bool = Field(False, description="towed alongside")
     partly_submerged: bool = Field(False, description="an inconspicuous, partly submerged vessel or object "
                                    "(its length and breadth are the vessel's length and breadth)")
+    # --- a fact of the US Inland Rules (Rule 24(f)(iii))
+    both_sides: bool = Field(False, description="towed alongside, with vessels towed alongside on both sides of the "
+                             "towing vessel (she is the outboard vessel on her side)")
 
     @field_validator("tow_length", mode="before")
     @classmethod
@@ -149,6 +174,26 @@ class Vessel(_Strict):
                                         "or western-rivers; none: inland waters generally")
     special_anchorage: bool = Field(False, description="at anchor (or moored) in a special anchorage area "
                                     "designated by the Coast Guard")
+    barge_mooring: BargeMooring | None = Field(None, description="a moored barge: the case of Inland Rule 30(h) she "
+                                               "is in (projects-into-channel, narrows-channel (below 80 m), "
+                                               "wide-group (more than two barges or over 25 m wide), not-parallel "
+                                               "(to the bank or dock); none: none of them)")
+    barge_exempt: BargeExempt | None = Field(None, description="a moored barge exempt from Inland Rule 30: in a "
+                                             "slip or slough used mainly for mooring, behind a pierhead, or in a "
+                                             "well-illuminated area Rule 30(l) lists")
+    mooring_buoys: bool = Field(False, description="made fast to one or more mooring buoys or a similar device")
+    barge_corners: BargeCorners | None = Field(None, description="a barge at anchor or on mooring buoys lit by "
+                                               "Inland Rule 30(j): projects-from-group, single-both-sides (vessels "
+                                               "navigate on both sides), group-both-sides")
+    # --- facts of Rule 24(h), (i) (both the International and the Inland Rules)
+    tow_lights_impracticable: bool = Field(False, description="towing or in tow: for sufficient cause she cannot "
+                                           "practicably show the Rule 24 lights (or shapes) of her situation")
+    assisting_distress: bool = Field(False, description="a vessel not normally engaged in towing, towing one in "
+                                     "distress or otherwise in need of assistance")
+    # --- US Inland Rule 27(d)(iv): not a vessel, but lit by the rules
+    dredge_pipeline: bool = Field(False, description="a dredge pipeline, floating or supported on trestles (US Inland "
+                                  "Rule 27(d)(iv)); give propulsion none and status moored; its length is the "
+                                  "pipeline's")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False,
                               defer_build=False)
@@ -220,10 +265,41 @@ class Vessel(_Strict):
              "being_towed.partly_submerged: a partly submerged object towed alongside is not provided for; choose one"),
             (self.special_anchorage and self.status not in ("anchored", "moored"), "special_anchorage: applies to "
              f"a vessel at anchor or moored (status is '{self.status}')"),
+            (bool(self.being_towed and self.being_towed.both_sides and not self.being_towed.alongside),
+             "being_towed.both_sides: applies to a vessel towed alongside (give being_towed.alongside: true)"),
+            (bool(self.towing and self.towing.partly_submerged and self.towing.alongside),
+             "towing.partly_submerged: a partly submerged object towed alongside is not provided for; choose one"),
+            (self.tow_lights_impracticable and not (self.towing or self.pushing or self.being_towed),
+             "tow_lights_impracticable: applies to a vessel towing, pushing or in tow"),
+            (self.assisting_distress and not (self.towing or self.pushing), "assisting_distress: applies to a "
+             "vessel towing or pushing another (give towing or pushing)"),
+            *self._barge_checks(),
+            (self.dredge_pipeline and (self.propulsion != "none" or self.status != "moored" or self.service
+                                       is not None), "dredge_pipeline: a pipeline is no vessel: give propulsion "
+             f"none and status moored, and no service (propulsion is '{self.propulsion}', status '{self.status}')"),
         )
         for bad, msg in checks:
             if bad:
                 raise ValueError(msg)
+
+    def _barge_checks(self) -> tuple[tuple[bool, str], ...]:
+        """Contradictions among the moored-barge facts of US Inland Rule 30(h)-(l)."""
+        barge = self.service == "barge"
+        return (
+            (self.barge_mooring is not None and not (barge and self.status == "moored"), "barge_mooring: applies "
+             "to a moored barge (give service: barge and status: moored)"),
+            (self.barge_exempt is not None and not (barge and self.status == "moored"), "barge_exempt: applies "
+             "to a moored barge (give service: barge and status: moored)"),
+            (self.mooring_buoys and self.status != "moored", "mooring_buoys: applies to a vessel made fast "
+             f"(status moored; status is '{self.status}')"),
+            (self.barge_corners is not None and not (barge and (self.status == "anchored" or self.mooring_buoys)),
+             "barge_corners: applies to a barge at anchor or made fast to mooring buoys (give service: barge and "
+             "status: anchored, or mooring_buoys: true)"),
+            (self.near_channel is False and self.barge_mooring not in (None, "none"), "near_channel: false "
+             f"contradicts barge_mooring '{self.barge_mooring}' (a case of Inland Rule 30(h)); give one of them"),
+            (self.near_channel is True and self.barge_mooring == "none", "near_channel: true contradicts "
+             "barge_mooring 'none'; give one of them"),
+        )
 
     @property
     def length_ft(self) -> float | None:
@@ -247,6 +323,7 @@ class Vessel(_Strict):
             "tow_vessels": tw.vessels if tw else None,
             "towing_raft": bool(tw and tw.raft),
             "towing_alongside": bool(tw and tw.alongside),
+            "towing_partly_submerged": bool(tw and tw.partly_submerged),
             "pushing": self.pushing,
             "being_towed": bt is not None,
             "last_of_tow": bool(bt and bt.last_of_tow),
@@ -278,6 +355,15 @@ class Vessel(_Strict):
             # facts of the US Inland Rules
             "waters": self.waters,
             "special_anchorage": self.special_anchorage,
+            "towed_both_sides": bool(bt and bt.both_sides),
+            "barge_mooring": self.barge_mooring,
+            "barge_exempt": self.barge_exempt,
+            "mooring_buoys": self.mooring_buoys,
+            "barge_corners": self.barge_corners,
+            # Rule 24(h), (i)
+            "tow_lights_impracticable": self.tow_lights_impracticable,
+            "assisting_distress": self.assisting_distress,
+            "dredge_pipeline": self.dredge_pipeline,
         }
 
     def describe(self, system: str = "feet") -> str:
@@ -289,11 +375,14 @@ class Vessel(_Strict):
                 "none": "vessel without propulsion"}[self.propulsion]
         if self.seaplane:
             kind = "seaplane"
+        if self.dredge_pipeline:
+            kind = "dredge pipeline (floating or on trestles)"
         parts = [kind]
         if self.length_m:
             parts.append(fmt_length(self.length_m, system))
-        parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
-                      "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
+        if not self.dredge_pipeline:
+            parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
+                          "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
         if self.towing:
             t = "towing"
             if self.towing.tow_length:
@@ -306,12 +395,16 @@ class Vessel(_Strict):
                             ("wig_near_surface", "in flight near the surface"),
                             ("constrained_by_draught", "constrained by her draught"),
                             ("special_anchorage", "in a special anchorage area"),
+                            ("mooring_buoys", "on mooring buoys"),
+                            ("tow_lights_impracticable", "towing lights impracticable"),
+                            ("assisting_distress", "towing a vessel in distress"),
                             ("mine_clearance", "engaged in mine clearance"), ("composite_unit", "composite unit")):
             if getattr(self, flag):
                 parts.append(words)
         if self.being_towed:
             parts.append("in tow" + (", partly submerged" if self.being_towed.partly_submerged else "")
-                         + (", alongside" if self.being_towed.alongside else ""))
+                         + (", alongside" if self.being_towed.alongside else "")
+                         + (", vessels alongside on both sides" if self.being_towed.both_sides else ""))
         if self.restricted:
             parts.append(f"engaged in {self.restricted} work")
         if self.fishing:
@@ -319,7 +412,10 @@ class Vessel(_Strict):
         if self.service:
             parts.append(self.service)
         if self.waters:
-            parts.append(f"on the {self.waters.replace('-', ' ').title()}")
+            parts.append(_WATERS_WORDS[self.waters])
+        for fact in (self.barge_mooring, self.barge_exempt, self.barge_corners):
+            if fact:
+                parts.append(_BARGE_WORDS[fact])
         return ", ".join(parts)
 
     @classmethod
@@ -444,13 +540,16 @@ FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status
                "pilot_on_duty", "service", "sails_set", "machinery", "time",
                "towed_alongside", "partly_submerged", "air_cushion", "non_displacement", "wig", "wig_near_surface",
                "max_speed_kn", "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit",
-               "near_channel", "waters", "special_anchorage")
+               "near_channel", "waters", "special_anchorage", "tow_partly_submerged", "towed_both_sides",
+               "barge_mooring", "barge_exempt", "mooring_buoys", "barge_corners", "tow_lights_impracticable",
+               "assisting_distress", "dredge_pipeline")
 #: Flat fields copied as they are.
 _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
           "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set", "machinery",
           "time", "air_cushion", "non_displacement", "wig", "wig_near_surface", "max_speed_kn",
           "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit", "near_channel",
-          "waters", "special_anchorage")
+          "waters", "special_anchorage", "barge_mooring", "barge_exempt", "mooring_buoys", "barge_corners",
+          "tow_lights_impracticable", "assisting_distress", "dredge_pipeline")
 #: On/off facts whose false is a fact, not "not given".
 _FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
 FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)
@@ -458,7 +557,8 @@ FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)
 _NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
            "tow_alongside": ("towing", "alongside"), "fishing": ("fishing", "method"),
            "gear_extent": ("fishing", "gear_extent"), "gear_out": ("fishing", "gear_out"),
-           "towed_alongside": ("being_towed", "alongside"), "partly_submerged": ("being_towed", "partly_submerged")}
+           "towed_alongside": ("being_towed", "alongside"), "partly_submerged": ("being_towed", "partly_submerged"),
+           "tow_partly_submerged": ("towing", "partly_submerged"), "towed_both_sides": ("being_towed", "both_sides")}
 #: An error's field inside the nested vessel -> the flat field that sets it.
 _FLAT_NAME = {f"{part}.{key}": name for name, (part, key) in _NESTED.items()} | {
     "towing.tow_length": "tow_length", "being_towed.tow_length": "tow_length",

@@ -552,7 +552,10 @@ def test_rule_30h_l_moored_barges():
     assert set(lit) == {"barge-light-forward", "barge-light-aft"}
     assert all(i.all_round and i.colour == "white" and i.range_nm == 1.0 for i in lit.values())
     clear = disp(E, propulsion="none", length="60 m", service="barge", status="moored", near_channel=False)
-    assert not clear.items and any(n.citation.rule == "Rule 30(h)-(l)" for n in clear.notes)
+    # near_channel = false: the shorthand for none of the cases of 30(h), and the display says what it assumes
+    assert not clear.items and any(n.citation.rule == "Rule 30(h)" for n in clear.notes)
+    bare = disp(E, propulsion="none", length="60 m", service="barge", status="moored")
+    assert not bare.items and any(n.citation.rule == "Rule 30(h)-(l)" for n in bare.notes)
     small = items(E, propulsion="none", length="19.99 m", service="barge", status="moored", near_channel=True,
                   special_anchorage=True)
     assert small["barge-light-forward"].status == "optional"        # 30(k)(iii)

@@ -47,6 +47,9 @@ def build(display: Any, view: str = "night", *, aspect_deg: float = 45.0, distan
     from ..engines.view import view as make_view
     view = check_view(view)
     check_size(width, height)
+    vessel = getattr(display, "vessel", None)
+    if getattr(vessel, "dredge_pipeline", False):
+        hull = False                    # a pipeline is no vessel: its lights are drawn without a hull
     if view == "plan":
         return plan_scene(display, aspect_deg=aspect_deg, choose=choose, ranges=ranges, width=width,
                           height=height, caption=caption, hull=hull, title=title, edition_title=edition_title,

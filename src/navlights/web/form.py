@@ -41,6 +41,7 @@ When = tuple[tuple[str, tuple[str, ...]], ...]
 
 _POWER = ("propulsion", ("", "power"))          # power-driven: propulsion not given is power (none in tow)
 _AT_ANCHOR = ("status", ("anchored", "moored"))
+_BARGE = ("service", ("barge",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,8 @@ SPECS: dict[str, Spec] = {
     "non_displacement": Spec("is", "in the non-displacement mode", when=(("air_cushion", ()),), strict=True),
     "wig": Spec("is", "a WIG craft (wing-in-ground)"),
     "wig_near_surface": Spec("is", "taking off, landing or flying near the surface", when=(("wig", ()),), strict=True),
+    "dredge_pipeline": Spec("is", "a dredge pipeline, floating or on trestles (no vessel)",
+                            when=(("status", ("moored",)),), hint="with nothing propelling her, made fast"),
     # --- what she is doing
     "status": Spec("doing", "She is", {"underway": "under way", "anchored": "at anchor", "aground": "aground",
                                        "moored": "made fast (moored)"}, blank=None),
@@ -91,12 +94,21 @@ SPECS: dict[str, Spec] = {
     "tow_vessels": Spec("doing", "Vessels in tow", when=(("towing", ()),)),
     "tow_raft": Spec("doing", "the tow is a raft", when=(("towing", ()),)),
     "tow_alongside": Spec("doing", "towing alongside", when=(("towing", ()),)),
+    "tow_partly_submerged": Spec("doing", "the tow is a partly submerged vessel or object, hard to see",
+                                 when=(("towing", ()),)),
     "pushing": Spec("doing", "pushing ahead"),
     "being_towed": Spec("doing", "being towed"),
     "not_last_of_tow": Spec("doing", "not the last vessel of the tow", when=(("being_towed", ()),)),
     "towed_alongside": Spec("doing", "towed alongside", when=(("being_towed", ()),)),
+    "towed_both_sides": Spec("doing", "vessels towed alongside on both sides of the tug",
+                             when=(("towed_alongside", ()),), strict=True),
     "partly_submerged": Spec("doing", "a partly submerged vessel or object, hard to see", when=(("being_towed", ()),)),
     "being_pushed": Spec("doing", "being pushed ahead"),
+    "tow_lights_impracticable": Spec("doing", "her towing lights cannot practicably be shown",
+                                     when=(("towing", ()), ("pushing", ()), ("being_towed", ())), strict=True,
+                                     hint="for a sufficient cause"),
+    "assisting_distress": Spec("doing", "not normally a tug: towing a vessel in distress or needing help",
+                               when=(("towing", ()), ("pushing", ())), strict=True),
     "composite_unit": Spec("doing", "pusher and pushed rigidly connected: a composite unit",
                            when=(("pushing", ()), ("being_pushed", ())), strict=True),
     "fishing": Spec("doing", "Engaged in fishing", {"trawl": "trawling", "drift-net": "with drift nets",
@@ -120,10 +132,29 @@ SPECS: dict[str, Spec] = {
     "constrained_by_draught": Spec("doing", "constrained by her draught", when=(_POWER,), strict=True),
     "pilot_on_duty": Spec("doing", "a pilot vessel on pilotage duty"),
     # --- where she is
-    "waters": Spec("where", "Waters", {"great-lakes": "the Great Lakes", "western-rivers": "the Western Rivers"},
+    "waters": Spec("where", "Waters", {"great-lakes": "the Great Lakes", "western-rivers": "the Western Rivers",
+                                       "lower-mississippi": "the Mississippi below the Huey P. Long Bridge",
+                                       "specified-waters": "waters the Secretary specified (Rule 24(j))"},
                    blank="— (not named apart)"),
-    "near_channel": Spec("where", "In or near a channel, fairway or anchorage", when=(_AT_ANCHOR,)),
+    "near_channel": Spec("where", "In or near a channel, fairway or anchorage", when=(_AT_ANCHOR,),
+                         hint="a moored barge (Inland): yes stands for one of the cases of Rule 30(h), no for none"),
     "special_anchorage": Spec("where", "in a special anchorage area", when=(_AT_ANCHOR,), strict=True),
+    "barge_mooring": Spec("where", "A moored barge", {"projects-into-channel": "projects into a buoyed or restricted "
+                                                      "channel", "narrows-channel": "leaves a channel under 80 m wide",
+                                                      "wide-group": "in a group over two barges or 25 m wide",
+                                                      "not-parallel": "not moored parallel to the bank or dock",
+                                                      "none": "none of these"},
+                          when=(_BARGE,)),
+    "barge_exempt": Spec("where", "Moored where barges are exempt", {"slip-or-slough": "in a slip or slough used "
+                                                                     "mainly for mooring",
+                                                                     "behind-pierhead": "behind a pierhead",
+                                                                     "well-lit-area": "in a well-lit area the rule lists"},
+                         blank="— no", when=(_BARGE,)),
+    "mooring_buoys": Spec("where", "made fast to mooring buoys", when=(("status", ("moored",)),), strict=True),
+    "barge_corners": Spec("where", "Lit at the corners", {"projects-from-group": "a barge projecting from a group",
+                                                          "single-both-sides": "a single barge, traffic on both sides",
+                                                          "group-both-sides": "a group, traffic on both sides"},
+                          blank="— no", when=(_BARGE,)),
     "time": Spec("where", "Time", {"night": "night", "day": "day", "restricted-visibility": "restricted visibility"},
                  blank="— night and day"),
 }

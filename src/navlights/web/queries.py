@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from .. import api
-from ..api import FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
+from ..api import BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
 from ..errors import excerpt
 
 DEFAULT_EDITION = "intl-1960"
@@ -116,8 +116,24 @@ class VesselFields(_Query):
     obstruction_side: Side | None = Field(None, description="dredging or underwater work: the side of the obstruction")
     composite_unit: bool | None = Field(None, description="pusher and pushed rigidly connected")
     near_channel: bool | None = Field(None, description="at anchor in or near a channel, fairway or anchorage")
-    waters: InlandWaters | None = Field(None, description="US inland waters named apart: great-lakes or western-rivers")
+    waters: InlandWaters | None = Field(None, description="US inland waters named apart: great-lakes, western-rivers, "
+                                        "lower-mississippi (below the Huey P. Long Bridge) or specified-waters "
+                                        "(specified by the Secretary for Inland Rule 24(j))")
     special_anchorage: bool | None = Field(None, description="at anchor in a special anchorage area (US Inland)")
+    tow_partly_submerged: bool | None = Field(None, description="towing an inconspicuous, partly submerged vessel or "
+                                              "object (US Inland Rule 24(g)(v))")
+    towed_both_sides: bool | None = Field(None, description="towed alongside, with vessels alongside on both sides of "
+                                          "the towing vessel (US Inland Rule 24(f)(iii))")
+    barge_mooring: BargeMooring | None = Field(None, description="a moored barge's case of US Inland Rule 30(h)")
+    barge_exempt: BargeExempt | None = Field(None, description="a moored barge exempt by US Inland Rule 30(k), (l)")
+    mooring_buoys: bool | None = Field(None, description="made fast to mooring buoys or a similar device")
+    barge_corners: BargeCorners | None = Field(None, description="a barge lit at its corners by US Inland Rule 30(j)")
+    tow_lights_impracticable: bool | None = Field(None, description="for sufficient cause the Rule 24 lights of her "
+                                                  "situation cannot practicably be shown (Rule 24(h), (i))")
+    assisting_distress: bool | None = Field(None, description="not normally engaged in towing, towing a vessel in "
+                                            "distress or in need of assistance (Rule 24(i))")
+    dredge_pipeline: bool | None = Field(None, description="a dredge pipeline, floating or on trestles (US Inland "
+                                         "Rule 27(d)(iv)): propulsion none, status moored")
 
     def vessel(self) -> Vessel:
         """The vessel these parameters describe (as ``navlights lights`` builds it), built once per query."""
