@@ -535,7 +535,7 @@ def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Ve
 def vessel_input_schema() -> dict[str, Any]:
     """The JSON Schema of a vessel given as JSON (``--vessel-json``, ``POST /api/display.json``): every field
     optional (``propulsion`` defaults to power, none when being towed or pushed), lengths as text with a unit."""
-    from .vessel import input_schema
+    from .vessel_schema import input_schema
     return input_schema()
 
 
@@ -578,7 +578,7 @@ def plan_input_schema(embedded: bool = False) -> dict[str, Any]:
     """The JSON Schema of a lighting plan (docs/schema/plan-input.schema.json), made from the model that reads it;
     ``embedded``: without ``$schema`` and ``$id``, its ``$defs`` written in place (for the OpenAPI document)."""
     from .plan.model import input_schema
-    from .vessel import inline_refs
+    from .vessel_schema import inline_refs
     schema = input_schema()
     if not embedded:
         return schema
