@@ -51,6 +51,7 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
         for j in range(i + 1, len(pts)):
             gap = min(gap, math.dist(pts[i], pts[j]))
     base = base0
+    phases = _phases(picture.items)
     out: list[Element] = []
     for k, (s, (x, y)) in enumerate(zip(picture.items, pts)):
         b = _brightness(s, picture.distance_nm, style)
@@ -63,5 +64,20 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
         character = getattr(s, "character", "fixed")
         out.append(Light(x, y, core, glow, b, glow_c, core_c, s.role, s.colour, s.cite, flags,
                          true_pts[k] if k in moved else None, character,
-                         drawn_rate(getattr(s, "flashes_per_min", None)) if character == "flashing" else None))
+                         drawn_rate(getattr(s, "flashes_per_min", None)) if character == "flashing" else None,
+                         phases.get(k, 0.0)))
+    return out
+
+
+def _phases(items: Any) -> dict[int, float]:
+    """Lights that flash in turn (``alternating``): of each colour, top down, every other one half a cycle later,
+    so that one is lit while the other is dark (Annex II 3)."""
+    out: dict[int, float] = {}
+    by_colour: dict[str, list[int]] = {}
+    for k, s in enumerate(items):
+        if getattr(s, "alternating", False) and getattr(s, "character", "fixed") == "flashing":
+            by_colour.setdefault(s.colour, []).append(k)
+    for ks in by_colour.values():
+        for n, k in enumerate(sorted(ks, key=lambda k: -items[k].height_m)):
+            out[k] = 0.5 * (n % 2)
     return out
