@@ -112,6 +112,9 @@ def test_purse_seiner_lights_flash_in_turn():
     assert len(yellow) == 2
     assert sum('begin="-' in g for g in yellow) == 1          # one half a cycle behind the other
     assert sum('class="flash-turn"' in g for g in yellow) == 1
+    # "every second, equal light and occultation": each lit one second in two, the other in the other second
+    assert all('dur="2s"' in g for g in yellow)
+    assert sum('begin="-1s"' in g for g in yellow) == 1
 
 
 def test_pair_trawling_searchlight_is_stated_with_its_paragraph():
