@@ -146,6 +146,8 @@ NEEDS: dict[tuple[str, str | None], dict[str, str]] = {
     ("non_displacement", "true"): {"air_cushion": "true"}, ("wig_near_surface", "true"): {"wig": "true"},
     ("composite_unit", "true"): {"pushing": "true"}, ("towed_alongside", "true"): {"being_towed": "true"},
     ("partly_submerged", "true"): {"being_towed": "true"}, ("special_anchorage", "true"): {"status": "anchored"},
+    ("trawl_activity", None): {"fishing": "trawl"}, ("pair_trawling", "true"): {"fishing": "trawl"},
+    ("hampered_by_gear", "true"): {"fishing": "purse-seine"},
 }
 #: Routes that take no vessel: the value under test goes alone.
 NO_VESSEL = ("/api/changes.json", "/api/governing.json", "/identify.json", "/train.json")
