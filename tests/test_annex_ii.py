@@ -121,8 +121,11 @@ def test_pair_trawling_searchlight_is_stated_with_its_paragraph():
     """Annex II 2(b)(i): by night, a searchlight forward toward the other vessel of the pair; stated, not drawn."""
     d = navlights.display(trawler("30 m", **NEAR, pair_trawling=True, trawl_activity="hauling"), "intl-1972")
     notes = [n for n in d.notes if "searchlight" in n.text]
-    assert len(notes) == 1 and notes[0].citation.rule == "Annex II 2(b)(i), 2(c)"
+    assert len(notes) == 1 and notes[0].citation.rule == "Annex II 2(b)(i)" and "shows by night" in notes[0].text
     assert not any("searchlight" in i.term for i in d.items)
+    small = navlights.display(trawler("15 m", **NEAR, pair_trawling=True, trawl_activity="hauling"), "intl-1972")
+    notes = [n for n in small.notes if "searchlight" in n.text]
+    assert len(notes) == 1 and notes[0].citation.rule == "Annex II 2(b)(i), 2(c)" and "may show" in notes[0].text
     inland = navlights.display(trawler("30 m", **NEAR, pair_trawling=True), "us-inland")
     assert [n.citation.rule for n in inland.notes if "searchlight" in n.text] == ["Rule 26(f)(ii)(2)(A)"]
 
