@@ -154,6 +154,8 @@ NEEDS: dict[tuple[str, str | None], dict[str, str]] = {
     ("mooring_buoys", "true"): {"status": "moored"},
     ("barge_corners", None): {"service": "barge", "status": "anchored"},
     ("dredge_pipeline", "true"): {"propulsion": "none", "status": "moored"},
+    ("trawl_activity", None): {"fishing": "trawl"}, ("pair_trawling", "true"): {"fishing": "trawl"},
+    ("hampered_by_gear", "true"): {"fishing": "purse-seine"},
 }
 #: Routes that take no vessel: the value under test goes alone.
 NO_VESSEL = ("/api/changes.json", "/api/governing.json", "/identify.json", "/train.json")

@@ -51,6 +51,10 @@ EXAMPLES: dict[str, tuple[str, dict[str, str]]] = {
     "fishing": ("trawl", {}),
     "gear_extent": ("500 ft", {"fishing": "line"}),
     "gear_out": ("false", {"fishing": "trawl"}),
+    "close_proximity": ("true", {"fishing": "trawl"}),
+    "trawl_activity": ("hauling", {"fishing": "trawl", "close_proximity": "true"}),
+    "pair_trawling": ("true", {"fishing": "trawl", "close_proximity": "true"}),
+    "hampered_by_gear": ("true", {"fishing": "purse-seine", "close_proximity": "true", "gear_extent": "100 m"}),
     "pilot_on_duty": ("true", {}),
     "service": ("pilot-vessel", {}),
     "sails_set": ("true", {}),
@@ -161,7 +165,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
 def test_every_flat_field_has_a_spec_and_the_query_model_takes_them_all() -> None:
     assert tuple(form.SPECS) != ()
     assert set(form.SPECS) == set(api.FLAT_FIELDS) == set(VesselFields.model_fields)
-    assert len(api.FLAT_FIELDS) == 49
+    assert len(api.FLAT_FIELDS) == 53
 
 
 @pytest.mark.parametrize("name", [n for n in api.FLAT_FIELDS if form.kind_of(n) == "select"])

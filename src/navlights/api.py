@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .engines import display as _display
 from .model import STATUS_WORDS, WATERS, Display, Edition  # noqa: F401 (STATUS_WORDS, WATERS re-exported for the interfaces)
 from .rulebase import loader
-from .vessel import (BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay,  # noqa: F401 (re-exported)
+from .vessel import (BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, TrawlActivity,  # noqa: F401 (re-exported)
                      Vessel, make_vessel)
 
 DEFAULT_EDITION = "intl-1960"

@@ -171,6 +171,30 @@ _NEEDING += [
     ("vessel on public-safety activities", {"propulsion": "power", "service": "public-safety"},
      ("service", "public-safety")),
 ]
+# situations of the signals for fishing in close proximity (intl-1972 Rule 26(d) and Annex II; Inland Rule 26(f))
+_TRAWL_NEAR = {"method": "trawl", "close_proximity": True}
+_NEEDING += [
+    ("trawler shooting her nets near other fishing vessels",
+     {"propulsion": "power", "fishing": {**_TRAWL_NEAR, "trawl_activity": "shooting"}}, ("trawl_activity", "shooting")),
+    ("trawler hauling her nets near other fishing vessels",
+     {"propulsion": "power", "fishing": {**_TRAWL_NEAR, "trawl_activity": "hauling"}}, ("trawl_activity", "hauling")),
+    ("trawler with her net fast near other fishing vessels",
+     {"propulsion": "power", "fishing": {**_TRAWL_NEAR, "trawl_activity": "net-fast"}}, ("trawl_activity", "net-fast")),
+    ("pair trawler hauling her nets near other fishing vessels",
+     {"propulsion": "power", "fishing": {**_TRAWL_NEAR, "pair_trawling": True, "trawl_activity": "hauling"}},
+     ("pair_trawling", None)),
+    ("trawler near other fishing vessels, neither shooting nor hauling",
+     {"propulsion": "power", "fishing": dict(_TRAWL_NEAR)}, ("close_proximity", None)),
+    ("trawler hauling her nets, not near other fishing vessels",
+     {"propulsion": "power", "fishing": {"method": "trawl", "trawl_activity": "hauling"}}, ("trawl_activity", "hauling")),
+    ("purse seiner hampered by her gear near other fishing vessels",
+     {"propulsion": "power", "making_way": False,
+      "fishing": {"method": "purse-seine", "close_proximity": True, "hampered_by_gear": True}},
+     ("hampered_by_gear", None)),
+    ("purse seiner near other fishing vessels, not hampered",
+     {"propulsion": "power", "making_way": False, "fishing": {"method": "purse-seine", "close_proximity": True}},
+     ("fishing_method", "purse-seine")),
+]
 for _side in ("port", "starboard"):
     _NEEDING.append((f"dredger with an obstruction to {_side}",
                      {"propulsion": "power", "restricted": "dredging", "obstruction_side": _side},

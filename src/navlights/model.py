@@ -201,6 +201,7 @@ class Item:
     character: str = "fixed"       # "fixed" | "flashing"
     flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None: no upper limit)
     character_as_written: str | None = None
+    alternating: bool = False      # flashing in turn with the other lights of its kind (Annex II 3)
     range_citation: Citation | None = None    # the band of range_by_length that gave range_nm (Rule 22(a), ...)
 
     @property
@@ -229,6 +230,7 @@ class Item:
             "character": self.character,
             "flashes_per_min": list(self.flashes_per_min) if self.flashes_per_min else None,
             "character_as_written": self.character_as_written,
+            "alternating": self.alternating,
         }
 
 
@@ -422,6 +424,7 @@ class LightKind:
     character: str = "fixed"
     flashes_per_min: tuple[float, float | None] | None = None
     character_as_written: str | None = None
+    alternating: bool = False          # flashing: the lights of this kind in a line flash in turn
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,9 @@ Propulsion = Literal["power", "sail", "oars", "none"]
 Status = Literal["underway", "anchored", "aground", "moored"]
 Restricted = Literal["cable", "survey", "underwater", "navigation-mark", "minesweeping",
                      "dredging", "replenishment", "aircraft", "diving", "towing"]
-FishingMethod = Literal["trawl", "drift-net", "line", "other"]
+FishingMethod = Literal["trawl", "drift-net", "line", "purse-seine", "other"]
+#: What a trawler is doing with her nets (the 1972 Rules, Annex II 2(a); Inland Rule 26(f)(ii)(1)).
+TrawlActivity = Literal["shooting", "hauling", "net-fast"]
 Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
                   "pilot-vessel", "warship", "barge", "law-enforcement", "public-safety"]
 TimeOfDay = Literal["night", "day", "restricted-visibility"]
@@ -127,6 +129,12 @@ class Fishing(_Strict):
     method: FishingMethod = "other"
     gear_extent: float | None = Field(None, description="horizontal extent of outlying gear, e.g. '500 ft'")
     gear_out: bool = Field(True, description="nets, lines or trawls in the water")
+    # --- facts of the 1972 Rules (Rule 26(d), Annex II; Inland Rule 26(f)) ---
+    close_proximity: bool = Field(False, description="fishing in close proximity to other vessels engaged in fishing")
+    trawl_activity: TrawlActivity | None = Field(None, description="a trawler: shooting her nets, hauling them, or "
+                                                 "her net fast upon an obstruction (net-fast); none: none of these")
+    pair_trawling: bool = Field(False, description="a trawler engaged in pair trawling")
+    hampered_by_gear: bool = Field(False, description="a purse seiner hampered by her fishing gear")
 
     @field_validator("gear_extent", mode="before")
     @classmethod
@@ -281,6 +289,25 @@ class Vessel(_Strict):
         for bad, msg in checks:
             if bad:
                 raise ValueError(msg)
+        if self.fishing:
+            self._coherent_annex_ii(self.fishing)
+
+    @staticmethod
+    def _coherent_annex_ii(fi: Fishing) -> None:
+        """The facts of the signals for fishing in close proximity (Annex II), each tied to its gear."""
+        checks = (
+            (fi.trawl_activity is not None and fi.method != "trawl",
+             f"fishing.trawl_activity: applies to a vessel trawling (method is '{fi.method}')"),
+            (fi.pair_trawling and fi.method != "trawl",
+             f"fishing.pair_trawling: applies to a vessel trawling (method is '{fi.method}')"),
+            (fi.hampered_by_gear and fi.method != "purse-seine",
+             f"fishing.hampered_by_gear: applies to a purse seiner (method is '{fi.method}')"),
+            (not fi.gear_out and (fi.trawl_activity is not None or fi.hampered_by_gear),
+             "fishing.gear_out: false contradicts trawl_activity or hampered_by_gear (her gear is in the water)"),
+        )
+        for bad, msg in checks:
+            if bad:
+                raise ValueError(msg)
 
     def _barge_checks(self) -> tuple[tuple[bool, str], ...]:
         """Contradictions among the moored-barge facts of US Inland Rule 30(h)-(l)."""
@@ -334,6 +361,10 @@ class Vessel(_Strict):
             "fishing_method": fi.method if fi else None,
             "gear_extent": fi.gear_extent if fi else None,
             "gear_out": bool(fi and fi.gear_out),
+            "close_proximity": bool(fi and fi.close_proximity),
+            "trawl_activity": fi.trawl_activity if fi else None,
+            "pair_trawling": bool(fi and fi.pair_trawling),
+            "hampered_by_gear": bool(fi and fi.hampered_by_gear),
             "pilot_on_duty": self.pilot_on_duty,
             "service": self.service,
             "sails_set": self.sails_set,
@@ -408,7 +439,15 @@ class Vessel(_Strict):
         if self.restricted:
             parts.append(f"engaged in {self.restricted} work")
         if self.fishing:
-            parts.append(f"fishing ({self.fishing.method})")
+            fi = self.fishing
+            parts.append(f"fishing ({fi.method})")
+            parts += [words for on, words in (
+                (fi.pair_trawling, "pair trawling"),
+                (fi.trawl_activity == "shooting", "shooting her nets"),
+                (fi.trawl_activity == "hauling", "hauling her nets"),
+                (fi.trawl_activity == "net-fast", "net fast upon an obstruction"),
+                (fi.hampered_by_gear, "hampered by her gear"),
+                (fi.close_proximity, "close to other vessels fishing")) if on]
         if self.service:
             parts.append(self.service)
         if self.waters:
@@ -537,7 +576,7 @@ def make_vessel(data: dict[str, Any] | Vessel) -> Vessel:
 FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "towing",
                "tow_length", "tow_vessels", "tow_raft", "tow_alongside", "pushing", "being_towed", "not_last_of_tow",
                "being_pushed", "not_under_command", "restricted", "fishing", "gear_extent", "gear_out",
-               "pilot_on_duty", "service", "sails_set", "machinery", "time",
+               "close_proximity", "trawl_activity", "pair_trawling", "hampered_by_gear", "pilot_on_duty", "service", "sails_set", "machinery", "time",
                "towed_alongside", "partly_submerged", "air_cushion", "non_displacement", "wig", "wig_near_surface",
                "max_speed_kn", "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit",
                "near_channel", "waters", "special_anchorage", "tow_partly_submerged", "towed_both_sides",
@@ -557,6 +596,8 @@ FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)
 _NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
            "tow_alongside": ("towing", "alongside"), "fishing": ("fishing", "method"),
            "gear_extent": ("fishing", "gear_extent"), "gear_out": ("fishing", "gear_out"),
+           "close_proximity": ("fishing", "close_proximity"), "trawl_activity": ("fishing", "trawl_activity"),
+           "pair_trawling": ("fishing", "pair_trawling"), "hampered_by_gear": ("fishing", "hampered_by_gear"),
            "towed_alongside": ("being_towed", "alongside"), "partly_submerged": ("being_towed", "partly_submerged"),
            "tow_partly_submerged": ("towing", "partly_submerged"), "towed_both_sides": ("being_towed", "both_sides")}
 #: An error's field inside the nested vessel -> the flat field that sets it.

@@ -388,13 +388,17 @@ def test_rule_26c_gear_not_given_is_a_note_not_an_error():
     assert any(n.citation.rule == "Rule 26(c)(ii)" for n in d.notes)
 
 
-def test_rule_26f_trawler_signals_are_optional_alternatives():
-    it = items(E, length="30 m", fishing="trawl")
-    opts = {it[r].option for r in ("shooting-upper", "hauling-upper", "fast-upper")}
-    assert opts == {"shooting nets", "hauling nets", "net fast upon an obstruction"}
-    assert (it["hauling-upper"].colour, it["hauling-lower"].colour) == ("white", "red")
-    assert (it["fast-upper"].colour, it["fast-lower"].colour) == ("red", "red")
-    assert all(it[r].status == "optional" and it[r].range_nm == 1.0 for r in ("shooting-upper", "fast-lower"))
+def test_rule_26f_trawler_signals_follow_her_activity_and_are_optional():
+    """Rule 26(f)(ii)(1): may show, shooting two white, hauling white over red, net fast two red (issue 25: by the
+    activity given, no longer as alternatives); none when she is not fishing in close proximity (26(f))."""
+    near = {"method": "trawl", "close_proximity": True}
+    for act, roles, colours in (("shooting", ("shooting-upper", "shooting-lower"), ("white", "white")),
+                                ("hauling", ("hauling-upper", "hauling-lower"), ("white", "red")),
+                                ("net-fast", ("fast-upper", "fast-lower"), ("red", "red"))):
+        it = items(E, length="30 m", fishing={**near, "trawl_activity": act})
+        assert tuple(it[r].colour for r in roles) == colours, act
+        assert all(it[r].status == "optional" and it[r].range_nm == 1.0 and it[r].option is None for r in roles)
+    assert not {"shooting-upper", "hauling-upper", "fast-upper"} & set(items(E, length="30 m", fishing="trawl"))
 
 
 def test_rule_26e_not_engaged_in_fishing():

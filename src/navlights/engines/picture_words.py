@@ -182,13 +182,15 @@ def _relation(group: list[Seen], ref: list[Seen]) -> str:
 
 
 def _key(it: Seen) -> tuple[str, str]:
-    return (it.colour, it.canonical if it.what == "shape" else
-            "flashing light" if it.character == "flashing" else "light")
+    return (it.colour, it.canonical if it.what == "shape" else _light_name(it) + " light")
 
 
 def _light_name(it: Seen) -> str:
-    """'yellow', or 'flashing yellow' for a flashing light."""
-    return f"flashing {it.colour}" if it.what == "light" and it.character == "flashing" else it.colour
+    """'yellow', 'flashing yellow' for a flashing light, 'alternately flashing yellow' for lights of one kind that
+    flash in turn (Annex II 3)."""
+    if it.what != "light" or it.character != "flashing":
+        return it.colour
+    return f"{'alternately ' if getattr(it, 'alternating', False) else ''}flashing {it.colour}"
 
 
 def _units(items: tuple[Seen, ...] | list[Seen]) -> list[list[Seen]]:

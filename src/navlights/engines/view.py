@@ -221,6 +221,7 @@ class Seen:
     provenance: str = ""         # one status for the entry: the weaker of its provision's and its kind's
     character: str = "fixed"     # a light's character: "fixed" | "flashing" (shapes: "fixed")
     flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None), when stated
+    alternating: bool = False    # flashing in turn with the other lights of its kind (Annex II 3)
 
     @property
     def flashing(self) -> bool:
@@ -240,6 +241,7 @@ class Seen:
             "role": self.role, "what": self.what, "canonical": self.canonical, "term": self.term,
             "colour": self.colour, "character": self.character,
             "flashes_per_min": list(self.flashes_per_min) if self.flashes_per_min else None,
+            "alternating": self.alternating,
             "offset_m": round(self.offset_m, 3), "height_m": round(self.height_m, 3),
             "toward_m": round(self.toward_m, 3),
             "offset_deg": None if self.offset_deg is None else round(self.offset_deg, 5),
@@ -480,9 +482,10 @@ def _prepared(display: Display, choose: str | Mapping[str, Any], period: str) ->
     return out
 
 
-def _character(it: Item) -> tuple[str, tuple[float, float | None] | None]:
-    """A light's character and rate (intl-1972 Rule 21(f)); a shape is 'fixed'."""
-    return (it.character, it.flashes_per_min) if it.what == "light" else ("fixed", None)
+def _character(it: Item) -> tuple[str, tuple[float, float | None] | None, bool]:
+    """A light's character, rate (intl-1972 Rule 21(f)) and whether it flashes in turn with others of its kind
+    (Annex II 3); a shape is 'fixed'."""
+    return (it.character, it.flashes_per_min, it.alternating) if it.what == "light" else ("fixed", None, False)
 
 
 def picture_gaps(display: Display, period: str) -> tuple[Note, ...]:

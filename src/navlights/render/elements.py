@@ -112,6 +112,7 @@ class Light:
     true_xy: tuple[float, float] | None = None    # where the picture puts it, when drawn apart ('spread')
     character: str = "fixed"      # "fixed" | "flashing"
     flashes_per_min: float | None = None          # the rate drawn for a flashing light (None: not stated)
+    phase: float = 0.0            # a flashing light's place in its cycle: 0.5 lit while the 0 ones are dark
 
     @property
     def flashing(self) -> bool:
@@ -202,6 +203,7 @@ class Scene:
                               "y": round(e.cy, 2), "r": round(e.r_core, 2), "glow_r": round(e.r_glow, 2),
                               "brightness": round(e.brightness, 3), "cite": e.cite, "flags": list(e.flags),
                               "character": e.character, "flashes_per_min": e.flashes_per_min,
+                              **({"phase": e.phase} if e.phase else {}),
                               **_true(e.true_xy)})
             elif isinstance(e, Shape):
                 items.append({"what": "shape", "role": e.role, "colour": e.colour, "form": e.form,

@@ -39,8 +39,8 @@ def render(svg_text: str, outline: bool = True) -> bytes:
     import resvg_py
     if outline:
         from .glyphs import outline_text
-        from .svg import FLASH_OFF_STYLE
-        svg_text = outline_text(svg_text, (FLASH_OFF_STYLE,))
+        from .svg import FLASH_OFF_STYLE, FLASH_TURN_OFF_STYLE
+        svg_text = outline_text(svg_text, (FLASH_OFF_STYLE, FLASH_TURN_OFF_STYLE))
     try:
         # with no text left, resvg needs no fonts: it does not read the system's
         return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, skip_system_fonts="<text" not in svg_text))
@@ -109,6 +109,6 @@ def turntable(frame: Callable[[float], str], step_deg: float = DEFAULT_STEP_DEG,
     """Animated GIF of ``frame(aspect_deg) -> SVG`` for every aspect of :func:`aspects`; a flashing light
     blinks: it is out on every other frame. The frames are drawn, not remembered (they would push the
     single pictures out of the cache)."""
-    from .svg import flash_off
-    return gif((render(flash_off(frame(a)) if k % 2 else frame(a), OUTLINE_TEXT)
+    from .svg import flash_off, flash_on
+    return gif((render(flash_off(frame(a)) if k % 2 else flash_on(frame(a)), OUTLINE_TEXT)
                 for k, a in enumerate(aspects(step_deg))), frame_ms)

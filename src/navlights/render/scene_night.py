@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .elements import Element, Light, Scene, drawn_rate
+from .elements import DEFAULT_FLASHES_PER_MIN, Element, Light, Scene, drawn_rate
 from .frame import Frame
 from .scene_side import side_scene, spread
 from .style import DEFAULT_STYLE, Style
@@ -51,6 +51,7 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
         for j in range(i + 1, len(pts)):
             gap = min(gap, math.dist(pts[i], pts[j]))
     base = base0
+    phases = _phases(picture.items)
     out: list[Element] = []
     for k, (s, (x, y)) in enumerate(zip(picture.items, pts)):
         b = _brightness(s, picture.distance_nm, style)
@@ -63,5 +64,28 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
         character = getattr(s, "character", "fixed")
         out.append(Light(x, y, core, glow, b, glow_c, core_c, s.role, s.colour, s.cite, flags,
                          true_pts[k] if k in moved else None, character,
-                         drawn_rate(getattr(s, "flashes_per_min", None)) if character == "flashing" else None))
+                         _rate(s) if character == "flashing" else None, phases.get(k, 0.0)))
+    return out
+
+
+def _rate(s: Any) -> float | None:
+    """The rate a flashing light is drawn at: its rule's, else, for lights that flash in turn, half the default (the
+    pair changes over once a second, each lit one second in two: Annex II 3), else None (the default)."""
+    rate = drawn_rate(getattr(s, "flashes_per_min", None))
+    if rate is None and getattr(s, "alternating", False):
+        return DEFAULT_FLASHES_PER_MIN / 2
+    return rate
+
+
+def _phases(items: Any) -> dict[int, float]:
+    """Lights that flash in turn (``alternating``): of each colour, top down, every other one half a cycle later,
+    so that one is lit while the other is dark (Annex II 3)."""
+    out: dict[int, float] = {}
+    by_colour: dict[str, list[int]] = {}
+    for k, s in enumerate(items):
+        if getattr(s, "alternating", False) and getattr(s, "character", "fixed") == "flashing":
+            by_colour.setdefault(s.colour, []).append(k)
+    for ks in by_colour.values():
+        for n, k in enumerate(sorted(ks, key=lambda k: -items[k].height_m)):
+            out[k] = 0.5 * (n % 2)
     return out

@@ -200,18 +200,22 @@ def _flashing(e: Light, lamp: str) -> str:
     """A flashing light: the lamp blinks (an SVG animation of its opacity, at its rate or 60 a minute), and a
     dashed ring with 'Fl' beside it says so in a still picture (a PNG ignores the animation)."""
     dur = f"{e.flash_period_s:.3g}s"
+    begin = f' begin="-{e.phase * e.flash_period_s:.3g}s"' if e.phase else ""   # in turn: half a cycle on
     ring = max(e.r_core * 2.6, 7.0)
     size = max(9.0, min(14.0, ring))
-    return (f'<g class="flash-lamp">{lamp}<animate attributeName="opacity" values="1;1;0.08;0.08" '
-            f'keyTimes="0;0.45;0.5;1" dur="{dur}" repeatCount="indefinite"/></g>'
+    lamp_class = "flash-turn" if e.phase else "flash-lamp"
+    return (f'<g class="{lamp_class}">{lamp}<animate attributeName="opacity" values="1;1;0.08;0.08" '
+            f'keyTimes="0;0.45;0.5;1" dur="{dur}"{begin} repeatCount="indefinite"/></g>'
             f'<circle class="flash-mark" cx="{_n(e.cx)}" cy="{_n(e.cy)}" r="{_n(ring)}" fill="none" '
             f'stroke="{clean(e.core)}" stroke-opacity="0.8" stroke-width="1.2" stroke-dasharray="3 2"/>'
             f'<text class="flash-mark" x="{_n(e.cx + ring + 2)}" y="{_n(e.cy - ring)}" font-size="{_n(size)}" '
             f'fill="{clean(e.core)}">Fl</text>')
 
 
-#: A style sheet that puts out every flashing light: the dark frames of the turntable's blinking.
+#: A style sheet that puts out every flashing light: the dark frames of the turntable's blinking. A light that
+#: flashes in turn with another (class ``flash-turn``, Annex II 3) is lit in those frames, and out in the others.
 FLASH_OFF_STYLE = "<style>.flash-lamp{display:none}</style>"
+FLASH_TURN_OFF_STYLE = "<style>.flash-turn{display:none}</style>"
 
 
 def flash_off(svg_text: str) -> str:
@@ -220,6 +224,14 @@ def flash_off(svg_text: str) -> str:
         return svg_text
     head, sep, rest = svg_text.partition("<title>")
     return head + FLASH_OFF_STYLE + "\n" + sep + rest if sep else svg_text
+
+
+def flash_on(svg_text: str) -> str:
+    """The lit half of a flash: the same SVG, but lights flashing in turn with others (``flash-turn``) out."""
+    if "flash-turn" not in svg_text:
+        return svg_text
+    head, sep, rest = svg_text.partition("<title>")
+    return head + FLASH_TURN_OFF_STYLE + "\n" + sep + rest if sep else svg_text
 
 
 def _element(e: Element, defs: _Defs) -> str:

@@ -207,6 +207,11 @@ class _Build:
         key = tuple((id(b.when), b.range_nm, b.range_as_written, b.citation) for b in out)
         return self._bands.setdefault(key, tuple(out))   # equal tables share one tuple (memoised by identity)
 
+    def alternating(self, k: RawLight, kp: str) -> bool:
+        if k.alternating and k.character != "flashing":
+            self.problems.append(f"{kp}.alternating: goes with character = 'flashing'")
+        return k.alternating
+
     def character(self, k: RawLight, kp: str) -> tuple[float, float | None] | None:
         f = k.flashes_per_min
         if f is None:
@@ -229,7 +234,7 @@ class _Build:
                                    _limit_cites(written, cit.rule, f"{kp}.placement", self.problems))
         return LightKind(kid, k.canonical, k.term, k.colour, arc, k.all_round, k.arc_as_written, k.arc_assumed,
                          rng, k.range, placement, cit, self.bands(k, kp, cit), k.character,
-                         self.character(k, kp), k.character_as_written)
+                         self.character(k, kp), k.character_as_written, self.alternating(k, kp))
 
     def shape(self, kid: str, k: RawShape) -> ShapeKind:
         kp = f"shape.{kid}"
@@ -262,7 +267,8 @@ class _Build:
                         status=s.status, group=s.group, option=s.option, period="night", citation=cit,
                         kind_citation=kind.citation, note=s.note, arc_assumed=kind.arc_assumed,
                         range_bands=kind.range_bands, character=kind.character,
-                        flashes_per_min=kind.flashes_per_min, character_as_written=kind.character_as_written)
+                        flashes_per_min=kind.flashes_per_min, character_as_written=kind.character_as_written,
+                        alternating=kind.alternating)
         return Item(role=s.role, what="shape", kind=kind.id, canonical=kind.canonical, term=kind.term,
                     colour=kind.colour, arc_deg=None, all_round=False, arc_as_written=None, range_nm=None,
                     range_as_written=None, size_as_written=kind.size_as_written, placement=placement,

@@ -164,6 +164,7 @@ class RawLight(_Cited):
     character: Literal["fixed", "flashing"] = "fixed"
     flashes_per_min: list[float] | None = None
     character_as_written: str | None = None
+    alternating: bool = False
     placement: RawPlacement = Field(default_factory=RawPlacement)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from .. import api
-from ..api import BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, Vessel, make_vessel
+from ..api import BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, TrawlActivity, Vessel, make_vessel
 from ..errors import excerpt
 
 DEFAULT_EDITION = "intl-1960"
@@ -99,6 +99,11 @@ class VesselFields(_Query):
     gear_extent: str | None = Field(None, max_length=MAX_TEXT, description="horizontal extent of fishing gear",
                                     json_schema_extra=_pattern(TOW_PATTERN))
     gear_out: bool | None = Field(None, description="fishing gear in the water (default: true when fishing)")
+    close_proximity: bool | None = Field(None, description="fishing in close proximity to other vessels fishing")
+    trawl_activity: TrawlActivity | None = Field(None, description="a trawler shooting or hauling her nets, or her "
+                                                 "net fast upon an obstruction (net-fast)")
+    pair_trawling: bool | None = Field(None, description="a trawler engaged in pair trawling")
+    hampered_by_gear: bool | None = Field(None, description="a purse seiner hampered by her fishing gear")
     pilot_on_duty: bool | None = Field(None, description="a pilot vessel on her station on pilotage duty")
     service: Service | None = Field(None, description="a trade an edition names a class by")
     sails_set: bool | None = Field(None, description="a power-driven vessel also under sail")
