@@ -32,8 +32,7 @@ ALLOWED = {"navlights.api", "navlights.errors", "navlights.traffic.api"}
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("navlights.version", "navlights.errors", "navlights.units", "navlights.jsoninput", "navlights.geometry",
               "navlights.notation", "navlights.model", "navlights.vessel", "navlights.vessel_schema",
-              "navlights.conditions",
-              "navlights.placement", "navlights.classes", "navlights.situations", "navlights.memo")),
+              "navlights.vessel_words", "navlights.conditions", "navlights.placement", "navlights.classes", "navlights.situations", "navlights.memo")),
     ("rule base", ("navlights.rulebase",)),
     ("engines", ("navlights.engines",)),
     ("products", ("navlights.render", "navlights.plan", "navlights.traffic", "navlights.prepared")),

@@ -47,20 +47,6 @@ BargeExempt = Literal["slip-or-slough", "behind-pierhead", "well-lit-area"]
 #: Which arrangement of US Inland Rule 30(j) a barge at anchor or on mooring buoys is lit by.
 BargeCorners = Literal["projects-from-group", "single-both-sides", "group-both-sides"]
 
-_WATERS_WORDS = {"great-lakes": "on the Great Lakes", "western-rivers": "on the Western Rivers",
-                 "lower-mississippi": "on the Mississippi below the Huey P. Long Bridge",
-                 "specified-waters": "on waters the Secretary specified (Inland Rule 24(j))"}
-
-_BARGE_WORDS = {"projects-into-channel": "projecting into a buoyed or restricted channel",
-                "narrows-channel": "leaving a channel under 80 m wide", "wide-group": "in a group over two barges "
-                "or 25 m wide", "not-parallel": "not moored parallel to the bank or dock",
-                "none": "in none of the cases of Inland Rule 30(h)",
-                "slip-or-slough": "in a slip or slough used mainly for mooring", "behind-pierhead": "behind a pierhead",
-                "well-lit-area": "in a well-illuminated area of Inland Rule 30(l)",
-                "projects-from-group": "projecting from a group, lit on her outboard corners",
-                "single-both-sides": "navigated on both sides, lit on her corners",
-                "group-both-sides": "a group navigated on both sides, lit on its corners"}
-
 #: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
 MAX_LENGTH_M = 500.0
 MAX_BREADTH_M = 100.0
@@ -400,62 +386,9 @@ class Vessel(_Strict):
     def describe(self, system: str = "feet") -> str:
         """A short description in a mariner's words; her lengths in ``system`` first ("metres" or "feet": the
         edition's, ``Display.length_system``), the other unit in parentheses. Without an edition: feet first,
-        as navlights always wrote them."""
-        from .units import fmt_length
-        kind = {"power": "power-driven vessel", "sail": "sailing vessel", "oars": "vessel under oars",
-                "none": "vessel without propulsion"}[self.propulsion]
-        if self.seaplane:
-            kind = "seaplane"
-        if self.dredge_pipeline:
-            kind = "dredge pipeline (floating or on trestles)"
-        parts = [kind]
-        if self.length_m:
-            parts.append(fmt_length(self.length_m, system))
-        if not self.dredge_pipeline:
-            parts.append({"underway": "under way" + ("" if self.making_way else ", not making way"),
-                          "anchored": "at anchor", "aground": "aground", "moored": "made fast"}[self.status])
-        if self.towing:
-            t = "towing"
-            if self.towing.tow_length:
-                t += f" (tow {fmt_length(self.towing.tow_length, system)})"
-            parts.append(t)
-        for flag, words in (("pushing", "pushing"), ("being_pushed", "pushed ahead"),
-                            ("not_under_command", "not under command"), ("pilot_on_duty", "pilot on duty"),
-                            ("sails_set", "also under sail"), ("air_cushion", "air-cushion vessel"),
-                            ("non_displacement", "in the non-displacement mode"), ("wig", "WIG craft"),
-                            ("wig_near_surface", "in flight near the surface"),
-                            ("constrained_by_draught", "constrained by her draught"),
-                            ("special_anchorage", "in a special anchorage area"),
-                            ("mooring_buoys", "on mooring buoys"),
-                            ("tow_lights_impracticable", "towing lights impracticable"),
-                            ("assisting_distress", "towing a vessel in distress"),
-                            ("mine_clearance", "engaged in mine clearance"), ("composite_unit", "composite unit")):
-            if getattr(self, flag):
-                parts.append(words)
-        if self.being_towed:
-            parts.append("in tow" + (", partly submerged" if self.being_towed.partly_submerged else "")
-                         + (", alongside" if self.being_towed.alongside else "")
-                         + (", vessels alongside on both sides" if self.being_towed.both_sides else ""))
-        if self.restricted:
-            parts.append(f"engaged in {self.restricted} work")
-        if self.fishing:
-            fi = self.fishing
-            parts.append(f"fishing ({fi.method})")
-            parts += [words for on, words in (
-                (fi.pair_trawling, "pair trawling"),
-                (fi.trawl_activity == "shooting", "shooting her nets"),
-                (fi.trawl_activity == "hauling", "hauling her nets"),
-                (fi.trawl_activity == "net-fast", "net fast upon an obstruction"),
-                (fi.hampered_by_gear, "hampered by her gear"),
-                (fi.close_proximity, "close to other vessels fishing")) if on]
-        if self.service:
-            parts.append(self.service)
-        if self.waters:
-            parts.append(_WATERS_WORDS[self.waters])
-        for fact in (self.barge_mooring, self.barge_exempt, self.barge_corners):
-            if fact:
-                parts.append(_BARGE_WORDS[fact])
-        return ", ".join(parts)
+        as navlights always wrote them (:func:`navlights.vessel_words.describe`)."""
+        from .vessel_words import describe
+        return describe(self, system)
 
     @classmethod
     def from_fields(cls, base: Mapping[str, Any] | None = None, /, **flat: Any) -> "Vessel":
