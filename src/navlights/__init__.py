@@ -14,8 +14,6 @@ from typing import Any
 
 from .errors import MissingFactError, NavlightsError, RuleDataError, UnknownEditionError, VesselError
 
-__version__ = "0.1.0"
-
 _API = {"display", "edition", "edition_ids", "editions", "make_vessel", "view", "sectors", "identify", "compare",
         "changes", "differences", "governing"}
 
@@ -23,8 +21,22 @@ __all__ = sorted(_API) + ["NavlightsError", "VesselError", "MissingFactError", "
                           "RuleDataError", "__version__"]
 
 
+def _package_version() -> str:
+    """The installed package's version, from its metadata (pyproject.toml's ``version``: the one place it is
+    written); ``0+unknown`` for sources run without being installed."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("navlights")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
-    """Load the facade on first use of one of its functions."""
+    """Load the facade on first use of one of its functions; ``__version__`` from the package's metadata on first
+    use (importlib.metadata is not imported by a start that does not ask)."""
+    if name == "__version__":
+        globals()[name] = value = _package_version()
+        return value
     if name in _API:
         from . import api
         try:

@@ -515,7 +515,8 @@ if TYPE_CHECKING:
     from .engines.quiz import Card, Question, Topic
 
 def version() -> str:
-    """The package version."""
+    """The package version, from the installed package's metadata (``navlights --version``, the web footer and
+    ``/healthz`` show it)."""
     from . import __version__
     return __version__
 
