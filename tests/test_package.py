@@ -189,3 +189,45 @@ def test_the_ais_sample_is_packaged():
     assert "traffic/examples/ais/*.csv" in data
     assert (ROOT / "examples" / "ais" / "2020-channel-night.csv").resolve() == (
         ROOT / "src" / "navlights" / "traffic" / "examples" / "ais" / "2020-channel-night.csv")
+
+
+# --- the smoke test's file check (tests/package/smoke.py) ------------------------------------------------
+
+
+def smoke_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("navlights_package_smoke", ROOT / "tests" / "package" / "smoke.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_smoke_test_fails_when_the_wheel_lacks_a_file_the_app_needs(tmp_path: Path):
+    import zipfile
+    smoke = smoke_module()
+    needed = smoke.needed_files()
+    assert {"navlights/web/templates/base.html", "navlights/web/static/style.css", "navlights/rulebase/data/intl-1972.toml",
+            "navlights/plan/examples/intl-1972-30m-tug.json", "navlights/traffic/examples/ais/2020-channel-night.csv",
+            "navlights/web/data/situation_words.toml", "navlights/cli/__init__.py"} <= set(needed)
+    prepared = [f"navlights/_prepared/{kind}-{stem}-0.pickle" for stem in smoke.edition_stems()
+                for kind in ("edition", "identify")] + ["navlights/_prepared/names-bytes-0.pickle"]
+
+    def wheel(without: str) -> Path:
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.whl"
+        with zipfile.ZipFile(path, "w") as z:
+            for name in needed + prepared:
+                if name != without:
+                    z.writestr(name, "")
+        return path
+
+    smoke.check_wheel(wheel(without=""))
+    assert smoke.failures == []
+    for gone in ("navlights/web/templates/explore.html", "navlights/web/static/explore.js",
+                 "navlights/rulebase/data/us-inland.toml", "navlights/plan/examples/intl-1972-30m-tug.json",
+                 "navlights/_prepared/identify-us-inland-0.pickle", "navlights/_prepared/names-bytes-0.pickle"):
+        smoke.failures.clear()
+        smoke.check_wheel(wheel(without=gone))
+        assert len(smoke.failures) == 1, (gone, smoke.failures)
+        assert gone in smoke.failures[0] or ("us-inland" in smoke.failures[0] and "identify" in smoke.failures[0]) \
+            or (gone.endswith("names-bytes-0.pickle") and "name map" in smoke.failures[0])
