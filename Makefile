@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 PREPARED := $(VENV)/.prepared
 SOURCES := $(shell find src/navlights -name '*.py' -o -name '*.toml')
 
-.PHONY: run test lint bench golden clean
+.PHONY: run test lint bench golden package clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -58,5 +58,10 @@ bench: $(STAMP) $(PREPARED)
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden
 
+# The release (issue 26): build the sdist and the wheel, check them, install the wheel into a fresh virtual
+# environment outside the tree and use it there (CI runs it after make test).
+package: $(STAMP)
+	$(BIN)/python tests/package/smoke.py
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis
