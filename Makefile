@@ -15,7 +15,7 @@ SOURCES := $(shell find src/navlights -name '*.py' -o -name '*.toml')
 
 DOCS_PORT ?= 8001
 
-.PHONY: run test lint bench golden docs clean
+.PHONY: run test lint bench golden docs package clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -66,5 +66,10 @@ docs: $(STAMP) $(PREPARED)
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden
 
+# The release (issue 26): build the sdist and the wheel, check them, install the wheel into a fresh virtual
+# environment outside the tree and use it there (CI runs it after make test).
+package: $(STAMP)
+	$(BIN)/python tests/package/smoke.py
+
 clean:
-	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .hypothesis

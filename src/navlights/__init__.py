@@ -14,8 +14,6 @@ from typing import Any
 
 from .errors import MissingFactError, NavlightsError, RuleDataError, UnknownEditionError, VesselError
 
-from .version import __version__
-
 _API = {"display", "edition", "edition_ids", "editions", "make_vessel", "view", "sectors", "identify", "compare",
         "changes", "differences", "governing"}
 
@@ -24,7 +22,12 @@ __all__ = sorted(_API) + ["NavlightsError", "VesselError", "MissingFactError", "
 
 
 def __getattr__(name: str) -> Any:
-    """Load the facade on first use of one of its functions."""
+    """Load the facade on first use of one of its functions; ``__version__`` from the package's metadata on first
+    use (importlib.metadata is not imported by a start that does not ask)."""
+    if name == "__version__":
+        from .version import package_version
+        globals()[name] = value = package_version()
+        return value
     if name in _API:
         from . import api
         try:

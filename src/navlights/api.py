@@ -483,10 +483,12 @@ if TYPE_CHECKING:
 
     from .engines.quiz import Card, Question, Topic
 
+
 def version() -> str:
-    """The package version."""
-    from .version import __version__
-    return __version__
+    """The package version, from the installed package's metadata (``navlights --version``, the web footer and
+    ``/healthz`` show it)."""
+    from .version import package_version
+    return package_version()
 
 
 def quiz_items(edition_name: str | Edition = DEFAULT_EDITION, period: str = "night") -> list[str]:

@@ -8,10 +8,13 @@ names, errors; the Python version). A changed rule file or changed loader code g
 a stale entry is never read; an unreadable or foreign entry is ignored and the file parsed again.
 
 Where: the user's cache directory (``$NAVLIGHTS_CACHE_DIR``, else ``$XDG_CACHE_HOME/navlights`` or
-``~/.cache/navlights``; ``NAVLIGHTS_CACHE_DIR=off`` turns the disk off), written on a miss; and the
+``~/.cache/navlights``; ``NAVLIGHTS_CACHE_DIR=off`` turns the disk off), written on a miss; the
 prepared directory (``$NAVLIGHTS_PREPARED_DIR``, else ``<sys.prefix>/share/navlights``, i.e. the
 virtual environment's), which ``navlights prepare`` (run by ``make``'s install step) fills ahead and
-which is only read. The identify indexes use the same two directories (``engines/identify/cache.py``).
+which is only read; and the package's own prepared data (``navlights/_prepared``), which building a
+wheel fills (setup.py runs the same ``prepare`` into the build) and which is only read
+(``NAVLIGHTS_PREPARED_DIR=off`` turns both prepared places off). The identify indexes use the same
+directories (``engines/identify/cache.py``).
 
 The map of edition names (ids and aliases) to files is kept too, keyed by the rule files' names,
 sizes and modification times, so that resolving ``--edition 1960`` stats the files and reads none.
@@ -30,6 +33,8 @@ CACHE_ENV = "NAVLIGHTS_CACHE_DIR"
 PREPARED_ENV = "NAVLIGHTS_PREPARED_DIR"
 KEEP_ON_DISK = 4
 PACKAGE = Path(__file__).resolve().parents[1]
+#: The package's own prepared data: made when a wheel is built (setup.py), absent from a checkout.
+PACKAGED = "_prepared"
 #: The modules whose code makes an edition from a rule file's bytes (the loader and what it imports).
 CODE = ("errors.py", "units.py", "model.py", "vessel.py", "conditions.py", "rulebase/raw.py", "rulebase/loader.py",
         "rulebase/compiled.py")
@@ -77,9 +82,19 @@ def prepared_dir() -> Path | None:
     return Path(d).expanduser()
 
 
+def packaged_dir() -> Path | None:
+    """The package's own prepared data (``navlights/_prepared``, filled when a wheel is built); None when the
+    package holds none (a checkout) or ``$NAVLIGHTS_PREPARED_DIR`` is 'off'."""
+    d = os.environ.get(PREPARED_ENV)
+    if d is not None and d.lower() in _OFF:
+        return None
+    where = PACKAGE / PACKAGED
+    return where if where.is_dir() else None
+
+
 def search_dirs(user: Path | None) -> list[Path]:
-    """The directories an entry is looked for in: the user's cache, then the prepared directory."""
-    return [d for d in (user, prepared_dir()) if d is not None]
+    """The directories an entry is looked for in: the user's cache, the prepared directory, the package's own."""
+    return [d for d in (user, prepared_dir(), packaged_dir()) if d is not None]
 
 
 # --- entries ----------------------------------------------------------------------------------------
@@ -173,15 +188,49 @@ def _through(name: str, head: tuple[Any, ...], kind: type[T], build: Callable[[]
 
 def names(data_dir: Path, build: Callable[[], T], into: Path | None = None) -> T:
     """``build()`` (the map of edition names to files), kept under the rule files' names, sizes and
-    modification times: a start that finds it stats the files and reads none of them."""
+    modification times: a start that finds it stats the files and reads none of them. An installed package
+    has other paths and times than the build that prepared it, so its own prepared data (:func:`packaged_dir`)
+    holds the map under the rule files' names and bytes instead, read (never written) when the first misses;
+    ``into`` (``navlights prepare``) gets both."""
     h = sha256(f"{code_key()} {data_dir.resolve()}".encode())
     try:
-        for f in sorted(data_dir.glob("*.toml")):
+        files = sorted(data_dir.glob("*.toml"))
+        for f in files:
             st = f.stat()
             h.update(f"\n{f.name} {st.st_size} {st.st_mtime_ns}".encode())
     except OSError:
         return build()
     key = h.hexdigest()[:32]
-    # tiny; one per checkout of the rules
-    return _through(f"names-{key}.pickle", ("navlights-names", FORMAT, key), tuple, build, into,  # type: ignore[arg-type, return-value]
-                    "names-*.pickle", 16)
+    name, head = f"names-{key}.pickle", ("navlights-names", FORMAT, key)
+    user = cache_dir(default_cache_dir())
+    if into is None:
+        got = read(search_dirs(user), name, head, tuple)
+        if got is None and (packaged := packaged_dir()) is not None:
+            ckey = _content_key(files)
+            got = read([packaged], f"names-bytes-{ckey}.pickle", ("navlights-names", FORMAT, "bytes " + ckey), tuple)
+        if got is not None:
+            return got  # type: ignore[return-value]
+    out = build()
+    target = into or user
+    if target is not None:
+        write(target, name, head, out, prune="names-*.pickle", keep=16)     # tiny; one per checkout of the rules
+    if into is not None:
+        ckey = _content_key(files)
+        write(into, f"names-bytes-{ckey}.pickle", ("navlights-names", FORMAT, "bytes " + ckey), out)
+    return out
+
+
+def _content_key(files: list[Path]) -> str:
+    """The key of the name map made by this code from these rule files' names and bytes (paths and times aside).
+    BLAKE2b, built in: about 1 ms for the six files where the built-in SHA-256 took about 5 (every command of an
+    installed package whose name map the stat key misses)."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - any build without it has hashlib's
+        from hashlib import blake2b
+    h = blake2b(f"{code_key()} names by content".encode(), digest_size=16)
+    for f in files:
+        data = f.read_bytes()
+        h.update(f"\n{f.name} {len(data)}\n".encode())
+        h.update(data)
+    return h.hexdigest()

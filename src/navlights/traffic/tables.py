@@ -49,10 +49,17 @@ def normalise_columns(columns: Iterable[str], where: str) -> dict[str, str]:
 
 
 def read_table(path: str | Path) -> AisData:
-    """A CSV or Parquet AIS table (by its suffix) read into reports and static data."""
-    import pandas as pd
+    """A CSV or Parquet AIS table (by its suffix) read into reports and static data. Tables need the ``traffic``
+    extra (pandas; pyarrow for Parquet): without it, one line saying so (an installed wheel has NMEA alone)."""
     p = Path(path)
     parquet = p.suffix.lower() in (".parquet", ".pq")
+    try:
+        import pandas as pd
+    except ImportError:
+        kind = "Parquet" if parquet else "CSV"
+        raise AisInputError(f"file: '{p}' is a {kind} table, which needs navlights' traffic extra (pandas): "
+                            "pip install 'navlights[traffic]'; allowed without it: NMEA AIVDM/AIVDO text",
+                            field="file", value=str(p), allowed="NMEA AIVDM/AIVDO text") from None
     try:
         frame = pd.read_parquet(p) if parquet else pd.read_csv(p, dtype=str, keep_default_na=False)
     except Exception as e:         # pandas' and pyarrow's many errors on a file that is not what it says

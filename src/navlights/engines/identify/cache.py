@@ -1,8 +1,9 @@
 """Keeping the index: in memory per edition object; on disk under the data and code hash.
 
 On disk: the cache directory given (the command line and the web app give the user's), written when an
-index is built; and the prepared directory (``rulebase/compiled.py``: ``<sys.prefix>/share/navlights``,
-filled ahead by ``navlights prepare``, which ``make`` runs), only read. Both hold an index under its key
+index is built; the prepared directory (``rulebase/compiled.py``: ``<sys.prefix>/share/navlights``,
+filled ahead by ``navlights prepare``, which ``make`` runs) and the package's own prepared data
+(``navlights/_prepared``, filled when a wheel is built), only read. Each holds an index under its key
 (the edition's data and navlights' code), so an index made from other data or code is never read.
 """
 
@@ -74,8 +75,10 @@ def index(edition: Edition, cache: str | Path | None = None) -> EditionIndex:
     """The edition's index, built on first use; rebuilt for a new edition object (changed data).
 
     ``cache``: a directory for the index on disk, used unless ``$NAVLIGHTS_CACHE_DIR`` says
-    otherwise (the variable alone also turns it on). Disk entries are keyed by the SHA-256 of
-    the edition's data and of the code, so a changed rule file is never served stale.
+    otherwise (the variable alone also turns it on). The prepared places (``rulebase/compiled.py``:
+    ``navlights prepare``'s directory and the package's own, made when the wheel was built) are read
+    with or without it, never written. Disk entries are keyed by the SHA-256 of the edition's data
+    and of the code, so a changed rule file is never served stale.
     """
     got = _MEMO.get(id(edition))
     if got is not None and got[0] is edition:
@@ -83,9 +86,10 @@ def index(edition: Edition, cache: str | Path | None = None) -> EditionIndex:
     where = cache_dir(cache)
     idx = None
     key = ""
-    if where is not None:
+    dirs = compiled.search_dirs(where)
+    if dirs:
         key = index_key(edition)
-        idx = compiled.read(compiled.search_dirs(where), _name(edition, key), _head(key), EditionIndex)
+        idx = compiled.read(dirs, _name(edition, key), _head(key), EditionIndex)
     if idx is None:
         idx = build_index(edition, key)
         if where is not None:

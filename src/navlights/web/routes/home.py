@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ... import api
 from .. import pages
 from ..common import THEME_COOKIE, THEMES, error_page, page
 
@@ -50,4 +51,5 @@ def _back(request: Request) -> str:
 
 @router.get("/healthz", include_in_schema=False)
 async def healthz() -> dict[str, str]:
-    return {"status": "ok"}
+    """Up, and which navlights answers (the package's version, as the footer and ``navlights --version`` say)."""
+    return {"status": "ok", "version": api.version()}
