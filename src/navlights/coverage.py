@@ -155,7 +155,9 @@ def _uses(data: dict[str, Any]) -> Iterator[tuple[str, Use]]:
     for p in data.get("provision", []):
         effect = p.get("effect", "show")
         base = tuple(dict.fromkeys(_facts(p.get("when", {}))))
-        kind = "show" if effect == "show" else "note"
+        # a note that relieves, replaces or forbids items changes what the display requires: it applies too
+        changes = [k for k in ("relieves", "in_lieu_of", "never", "substitute_for") if p.get(k)]
+        kind = "show" if effect == "show" or changes else "note"
         label = f"{p['id']}" + ("" if effect == "show" else f" ({effect}: {p.get('title', '')})")
         if "cite" in p:
             yield p["cite"], Use(kind, label, base)
@@ -314,8 +316,9 @@ def page() -> str:
         "One row per paragraph of the current rules of lights and shapes, for `intl-1972` (COLREGs Rules 20-31,",
         "Annex I, Annex II) and `us-inland` (33 CFR 83 Rules 20-31, Parts 84-88). A row is",
         "",
-        "- **expressible**: an entry of the rule data cites it and shows lights or shapes, or defines a light or",
-        "  shape kind, or sets a placement or technical limit (`navlights check-plan`). The last column names",
+        "- **expressible**: an entry of the rule data cites it and shows lights or shapes (or relieves, replaces or",
+        "  forbids some), or defines a light or shape kind, or sets a placement or technical limit",
+        "  (`navlights check-plan`). The last column names",
         "  the vessel facts the entries' conditions turn on, as options of `navlights lights` (the same facts",
         "  in `--vessel-json`, the web form and the API); facts in plain code type have no option of that name",
         "  and are derived from others. Facts are listed once per row, across every entry that cites the",
