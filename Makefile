@@ -15,7 +15,7 @@ SOURCES := $(shell find src/navlights -name '*.py' -o -name '*.toml')
 
 DOCS_PORT ?= 8001
 
-.PHONY: run test lint bench golden docs package clean
+.PHONY: run test lint bench golden coverage-doc docs package clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -65,6 +65,11 @@ docs: $(STAMP) $(PREPARED)
 
 golden: $(STAMP)
 	$(BIN)/python -m navlights.golden tests/golden
+
+# docs/coverage.md: each paragraph of the current rules and what navlights makes of it, from the rule data's cites
+# and src/navlights/coverage.toml (tests/test_coverage_doc.py fails when it is stale). Review the diff.
+coverage-doc: $(STAMP)
+	$(BIN)/python -m navlights.coverage docs/coverage.md
 
 # The release (issue 26): build the sdist and the wheel, check them, install the wheel into a fresh virtual
 # environment outside the tree and use it there (CI runs it after make test).

@@ -36,7 +36,7 @@ def test_strict_build_has_no_warning():
 
 @pytest.mark.parametrize("name", ["", "guide/lights", "guide/identify", "guide/compare", "guide/plan",
                                   "guide/traffic", "guide/web", "cli", "reference/api", "reference/models",
-                                  "reference/schemas", "reference/rulebase", "reference/rulebase-format", "news",
+                                  "reference/schemas", "reference/rulebase", "reference/rulebase-format", "coverage", "news",
                                   "design", "view", "identify", "render", "plan", "traffic", "web"])
 def test_every_page_of_the_nav_is_built(site, name):
     assert "<h1" in page(site, name)
