@@ -8,6 +8,10 @@ Expectations written from the texts (USCG handbook reproduction of the COLREGs; 
 - Rule 27(g), both (same words): a vessel under 12 m, except one engaged in diving operations, is not required to
   show the lights prescribed in Rule 27, which include the sidelights and sternlight of 27(a)(iii). So a vessel
   not under command under 12 m making way may, but need not, show them under both.
+- Rule 23(d) (Inland) and 23(d)(i) (International), same words: a power-driven vessel under 12 m may show an
+  all-round white light and sidelights in lieu of the lights of Rule 23(a). A vessel towing or pushing shows the
+  lights of Rule 24(a)/(c) (two masthead lights instead of one, a towing light...), not those of Rule 23(a), so
+  under both the small-craft light is for a vessel not towing; a plain power-driven vessel of 7 m has it under both.
 """
 
 from __future__ import annotations
@@ -62,3 +66,24 @@ def test_reviewed_cases_no_longer_differ():
         if x["role"] in ("combined-port", "combined-starboard"):
             assert set(x["situations"]) <= {"vessel towed alongside, vessels alongside on both sides"}, x["text"]
         assert not (x["role"] == "sternlight" and x["field"] == "status"), x["text"]
+
+
+# (case, vessel, role, whether shown, cite under intl-1972, cite under us-inland)
+SMALL_POWER = [
+    ("power-driven 7 m: all-round white in lieu of the Rule 23(a) lights", {"propulsion": "power", "length": "7 m"},
+     "allround-white", True, "Rule 23(d)(i); Annex I 2(d)", "Rule 23(d)"),
+    ("power-driven 7 m towing: Rule 24(a) lights, no Rule 23(d) light",
+     {"propulsion": "power", "length": "7 m", "towing": {"tow_length": "50 m"}}, "allround-white", False, "", ""),
+    ("power-driven 9.5 m pushing: Rule 24(c) lights, no Rule 23(d) light",
+     {"propulsion": "power", "length": "9.5 m", "pushing": True}, "allround-white", False, "", ""),
+]
+
+
+@pytest.mark.parametrize("case, vessel, role, shown, cite_intl, cite_inland", SMALL_POWER,
+                         ids=[r[0] for r in SMALL_POWER])
+def test_rule_23d_read_the_same_under_both(case, vessel, role, shown, cite_intl, cite_inland):
+    for eid, cite in (("intl-1972", cite_intl), ("us-inland", cite_inland)):
+        items = {i.role: i for i in display(make_vessel(vessel), api.edition(eid)).items}
+        assert (role in items) == shown, f"{case}: {eid}"
+        if shown:
+            assert items[role].citation.rule == cite, f"{case}: {eid} cites {items[role].citation.rule}"
