@@ -87,3 +87,15 @@ def test_rule_23d_read_the_same_under_both(case, vessel, role, shown, cite_intl,
         assert (role in items) == shown, f"{case}: {eid}"
         if shown:
             assert items[role].citation.rule == cite, f"{case}: {eid} cites {items[role].citation.rule}"
+
+
+def test_every_reviewed_line_has_both_cites():
+    """The reviewed table (tests/golden/differences.intl-1972.us-inland.tsv) names the provision under each
+    edition on every line: the one that gives the item, and on the side without it the one that decides it."""
+    from navlights.golden import difference_rows
+    rows = difference_rows("intl-1972", "us-inland")
+    assert rows
+    for r in rows:
+        cite_a, cite_b = r[5], r[6]
+        assert cite_a.startswith("intl-1972 "), r
+        assert cite_b.startswith("us-inland "), r
