@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import navlights
-from navlights.golden import render, render_sectors
+from navlights.golden import DIFF_PAIRS, render, render_differences, render_sectors
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -24,3 +24,15 @@ def test_golden_table_is_current(eid, kind):
     if want != got:
         diff = "".join(list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), str(path), "now"))[:40])
         pytest.fail(f"golden table for {eid} changed; review and run `make golden`:\n{diff}")
+
+
+@pytest.mark.parametrize("a, b", DIFF_PAIRS)
+def test_golden_differences_are_current(a, b):
+    """The reviewed list of differences between two regimes (docs/design.md: every line was checked against both
+    texts): a new, lost or changed difference is a change to review against the texts before regenerating."""
+    path = GOLDEN / f"differences.{a}.{b}.tsv"
+    assert path.exists(), f"no golden differences {path.name}: run `make golden` and review it"
+    want, got = path.read_text(), render_differences(a, b)
+    if want != got:
+        diff = "".join(list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), str(path), "now"))[:40])
+        pytest.fail(f"differences between {a} and {b} changed; review each against the texts and run `make golden`:\n{diff}")

@@ -19,6 +19,11 @@ from .model import Item
 from .units import fmt_band, m_to_ft
 from .vessel import Vessel, make_vessel
 
+DIFF_HEADER = ["role", "change", "field", "a_value", "b_value", "cite_a", "cite_b", "situations", "lengths_ft"]
+# Regimes in force side by side whose listed differences were each reviewed against both texts (docs/design.md,
+# "Differences between regimes, reviewed"): one golden table per pair.
+DIFF_PAIRS = [("intl-1972", "us-inland")]
+
 HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "complete", "what", "entry", "rule"]
 SECTOR_HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "period", "aspect", "seen"]
 
@@ -106,6 +111,25 @@ def render_sectors(edition_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def difference_rows(edition_a: str, edition_b: str) -> list[list[str]]:
+    """One row per distinct difference between two regimes (``navlights differences A B``), with both cites: the
+    provision that gives the light or its status under each edition (or, on the side without it, the one that
+    decides it), the situations it touches and the length range in feet."""
+    out = []
+    for d in api.differences(edition_a, edition_b)["differences"]:
+        lengths = d["lengths_ft"]
+        span = f"{min(lengths):.1f}-{max(lengths):.1f}" if lengths else ""
+        out.append([d["role"], d["change"], d["field"] or "", d["a_value"] or "-", d["b_value"] or "-",
+                    d["cite_a"] or "-", d["cite_b"] or "-", "; ".join(d["situations"]), span])
+    return sorted(out)
+
+
+def render_differences(edition_a: str, edition_b: str) -> str:
+    """The TSV text of the golden differences table of two regimes."""
+    lines = ["\t".join(DIFF_HEADER)] + ["\t".join(r) for r in difference_rows(edition_a, edition_b)]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str]) -> int:
     outdir = Path(argv[0] if argv else "tests/golden")
     outdir.mkdir(parents=True, exist_ok=True)
@@ -113,6 +137,10 @@ def main(argv: list[str]) -> int:
         for path, text in ((outdir / f"{eid}.tsv", render(eid)), (outdir / f"{eid}.sectors.tsv", render_sectors(eid))):
             path.write_text(text)
             print(f"wrote {path}")
+    for a, b in DIFF_PAIRS:
+        path = outdir / f"differences.{a}.{b}.tsv"
+        path.write_text(render_differences(a, b))
+        print(f"wrote {path}")
     return 0
 
 
