@@ -16,6 +16,9 @@ Expectations written from the texts as read: the 1972 Regulations (C.R.C. c. 141
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 import navlights
@@ -142,3 +145,26 @@ def test_cli_option_and_flat_field():
     v = api.Vessel.from_fields(propulsion="power", length="10 m", masthead_off_centreline=True)
     assert v.masthead_off_centreline and v.to_fields()["masthead_off_centreline"] is True
     assert "masthead light off the centreline" in v.describe("metres")
+
+
+@pytest.mark.parametrize("edition, length, view, said", [
+    # the picture says it: the light and its provision where drawn off; that it is not, where no provision lets her
+    (I72, "10 m", "plan", "masthead off the centreline (Rule 23(d)(iii))"),
+    (I72, "10 m", "night", "masthead off the centreline (Rule 23(d)(iii))"),
+    (US, "10 m", "night", "masthead off the centreline (Rule 21(a))"),
+    (I72, "15 m", "plan", "masthead: off the centreline not permitted (Rule 23(d)(iii)): drawn on it"),
+    (I72, "15 m", "night", "masthead light drawn on the centreline: no provision lets her carry it off"),
+])
+def test_the_caption_says_where_it_stands(edition, length, view, said):
+    svg = api.render_svg({**OFF, "length": length, "breadth": "3 m"}, edition, view=view, aspect_deg=0,
+                         width=1600, height=900)
+    words = " ".join(" ".join(re.findall(r">([^<]*)</text>", svg)).split())   # the caption's lines, unwrapped
+    assert said in html.unescape(words)
+
+
+def test_picture_json_marks_the_light():
+    pic = api.view({**OFF, "length": "10 m"}, 0.0, edition_name=I72)
+    seen = {s["role"]: s for s in pic.to_dict()["items"]}
+    assert seen["masthead"]["placement"]["off_centreline"] == "Rule 23(d)(iii)"
+    assert seen["masthead"]["placement"]["y_m"] > 0
+    assert "off_centreline" not in seen["combined-starboard"]["placement"]
