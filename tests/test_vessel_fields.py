@@ -127,6 +127,7 @@ FIELD_CASES: list[tuple[str, dict[str, Any]]] = [
                        "barge_corners": "projects-from-group"}),
     ("tow_lights_impracticable", {"being_towed": True, "tow_lights_impracticable": True}),
     ("assisting_distress", {"towing": True, "assisting_distress": True, "tow_lights_impracticable": True}),
+    ("masthead_off_centreline", {"masthead_off_centreline": True}),
     ("dredge_pipeline", {"propulsion": "none", "status": "moored", "dredge_pipeline": True}),
 ]
 

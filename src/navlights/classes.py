@@ -241,6 +241,10 @@ def tested(edition: Edition) -> set[tuple[str, Any]]:
         for k in edition.lights.values():
             for b in k.range_bands:
                 _tested(b.when, memo)
+        # the placement keys of COLREGs 23(d)(iii), Inland 21(a), (b) test where her masthead light stands
+        if any(k.placement.off_centreline_under_m is not None for k in edition.lights.values()) or any(
+                s.item.placement.off_centreline_under_m is not None for p in edition.provisions for s in p.shows):
+            memo.add(("masthead_off_centreline", None))
         edition.memo["classes.tested"] = memo
     return memo
 

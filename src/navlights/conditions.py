@@ -83,6 +83,8 @@ FACTS: dict[str, tuple[str, tuple[Any, ...] | None, str, str]] = {
     # Rule 24(h), (i)
     "tow_lights_impracticable": ("bool", None, "tow_lights_impracticable", "true"),
     "assisting_distress": ("bool", None, "assisting_distress", "true"),
+    # COLREGs 23(d)(iii), Inland 21(a): tested by the placement keys off_centreline_under / _if (engines.off_centre)
+    "masthead_off_centreline": ("bool", None, "masthead_off_centreline", "true"),
     # US Inland Rule 27(d)(iv)
     "dredge_pipeline": ("bool", None, "dredge_pipeline", "true"),
 }

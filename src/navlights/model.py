@@ -203,6 +203,9 @@ class Item:
     character_as_written: str | None = None
     alternating: bool = False      # flashing in turn with the other lights of its kind (Annex II 3)
     range_citation: Citation | None = None    # the band of range_by_length that gave range_nm (Rule 22(a), ...)
+    off_centreline: str | None = None   # the provision under which this light stands off the fore and aft
+    #                                     centreline on this vessel (COLREGs 23(d)(iii), Inland 21(a)); set by the
+    #                                     display engine (engines.off_centre), never in the data
 
     @property
     def cite(self) -> str:
@@ -231,14 +234,14 @@ class Item:
             "flashes_per_min": list(self.flashes_per_min) if self.flashes_per_min else None,
             "character_as_written": self.character_as_written,
             "alternating": self.alternating,
-        }
+        } | ({"off_centreline": self.off_centreline} if self.off_centreline else {})
 
 
 @dataclass(frozen=True, slots=True)
 class Note:
     """Something the user must know beside the lights: a gap, a referral, a substitution."""
 
-    kind: str                      # gap | referral | in-lieu | prohibited | info | substitute
+    kind: str                      # gap | referral | in-lieu | prohibited | info | substitute | placement
     text: str
     citation: Citation
     subject: str = ""              # what it is about, in short: a provision's title or an item's term

@@ -24,7 +24,8 @@ The rule (docs/view.md, "Placement"):
    light x = -L/2); ``abaft-funnel``: x = -L/4; ``midships``: x = 0; ``by-kind`` or
    none: the kind's own place (masthead lights at +L/4, steering lights at -L/4,
    others midships).
-4. Athwartships. On the keel line y = 0, except sidelights: y = +B/2 on the
+4. Athwartships. On the keel line y = 0 (a light the display marks ``off_centreline``, COLREGs 23(d)(iii) or
+   Inland 21(a): B/4 to starboard, with the lights stacked on it), except sidelights: y = +B/2 on the
    starboard side, -B/2 on the port side (the data's ``side``, else green =
    starboard, red = port), abreast of the forward masthead light and at half its
    height above the hull (below it); a combined lantern's (or a mast-head
@@ -82,6 +83,7 @@ DEFAULT_BELOW_M = 1.0
 AFT_ANCHOR_DROP_M = 15 * FOOT_M
 ANCHOR_HEIGHT_RATIO = 0.6
 LANTERN_HALF_SEP_M = 0.15
+OFF_CENTRE_RATIO = 0.25              # a light displaced from the centreline: this share of the breadth to starboard
 FORE_X, FORE_END_X, AFT_X = 0.25, 0.45, -0.45
 LINE_ON_MASTHEAD = ("forward", "masthead")
 _SIDED = ("sidelight", "portable-sidelight", "combined-lantern", "tricolour")   # their own rule for the side
@@ -209,6 +211,10 @@ class _Layout:
             if side is not None and it.canonical not in _SIDED:   # e.g. an obstruction light on one side
                 spot.y = (1 if side is Side.STARBOARD else -1) * self.B / 2
                 spot.basis += f"; on the {side.value} side"
+            if it.off_centreline:      # COLREGs 23(d)(iii), Inland 21(a): this vessel carries it off the centreline
+                spot.y = OFF_CENTRE_RATIO * self.B
+                spot.basis += (f"; off the fore and aft centreline ({it.off_centreline}): a quarter of the breadth "
+                               "to starboard (side and offset assumed)")
             self.spots[it.role] = spot
 
     def _own_place(self, it: Item) -> _Spot:
@@ -442,6 +448,10 @@ def place(items: Iterable[Item], length_m: float | None, breadth_m: float | None
         notes.append(f"breadth not given: length/6 = {B:.2f} m assumed")
     F = min(max(FREEBOARD_RATIO * L, FREEBOARD_MIN_M), FREEBOARD_MAX_M)
     notes.append(f"freeboard {F:.2f} m assumed (0.07 L, 0.5 m to 10 m)")
+    for it in items:
+        if it.off_centreline:
+            notes.append(f"{it.term} ({it.role}) off the fore and aft centreline, as {it.off_centreline} lets her: "
+                         f"drawn {OFF_CENTRE_RATIO * B:.2f} m to starboard (side and offset assumed)")
     lay = _Layout(items, L, B, F)
     lay.own_places()
     lay.vertical_lines()

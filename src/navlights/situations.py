@@ -127,5 +127,9 @@ def fact_rules(ed: Edition) -> dict[str, tuple[str, ...]]:
                 seen = rules.setdefault(fact, [])
                 if p.citation.rule not in seen:
                     seen.append(p.citation.rule)
+            for show in p.shows:      # COLREGs 23(d)(iii), Inland 21(a), (b): where the light may stand off the centreline
+                rule = show.item.placement.cite_of("off_centreline_under")
+                if rule and show.item.canonical != "combined-lantern" and rule not in rules.setdefault("masthead_off_centreline", []):
+                    rules["masthead_off_centreline"].append(rule)
         memo = ed.memo["situations.fact_rules"] = {f: tuple(r) for f, r in rules.items()}
     return dict(memo)

@@ -184,6 +184,10 @@ class Vessel(_Strict):
                                            "practicably show the Rule 24 lights (or shapes) of her situation")
     assisting_distress: bool = Field(False, description="a vessel not normally engaged in towing, towing one in "
                                      "distress or otherwise in need of assistance")
+    # --- COLREGs 23(d)(iii), Inland 21(a): where her masthead light stands (navlights.engines.off_centre)
+    masthead_off_centreline: bool = Field(False, description="her masthead light (or the all-round white light in "
+                                          "its place) stands off the fore and aft centreline, fitting it there "
+                                          "being impracticable")
     # --- US Inland Rule 27(d)(iv): not a vessel, but lit by the rules
     dredge_pipeline: bool = Field(False, description="a dredge pipeline, floating or supported on trestles (US Inland "
                                   "Rule 27(d)(iv)); give propulsion none and status moored; its length is the "
@@ -380,6 +384,7 @@ class Vessel(_Strict):
             # Rule 24(h), (i)
             "tow_lights_impracticable": self.tow_lights_impracticable,
             "assisting_distress": self.assisting_distress,
+            "masthead_off_centreline": self.masthead_off_centreline,
             "dredge_pipeline": self.dredge_pipeline,
         }
 
@@ -514,14 +519,14 @@ FLAT_FIELDS = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status
                "max_speed_kn", "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit",
                "near_channel", "waters", "special_anchorage", "tow_partly_submerged", "towed_both_sides",
                "barge_mooring", "barge_exempt", "mooring_buoys", "barge_corners", "tow_lights_impracticable",
-               "assisting_distress", "dredge_pipeline")
+               "assisting_distress", "masthead_off_centreline", "dredge_pipeline")
 #: Flat fields copied as they are.
 _PLAIN = ("propulsion", "seaplane", "length", "breadth", "tonnage", "status", "making_way", "pushing",
           "being_pushed", "not_under_command", "restricted", "pilot_on_duty", "service", "sails_set", "machinery",
           "time", "air_cushion", "non_displacement", "wig", "wig_near_surface", "max_speed_kn",
           "constrained_by_draught", "mine_clearance", "obstruction_side", "composite_unit", "near_channel",
           "waters", "special_anchorage", "barge_mooring", "barge_exempt", "mooring_buoys", "barge_corners",
-          "tow_lights_impracticable", "assisting_distress", "dredge_pipeline")
+          "tow_lights_impracticable", "assisting_distress", "masthead_off_centreline", "dredge_pipeline")
 #: On/off facts whose false is a fact, not "not given".
 _FALSE_IS_A_FACT = {"making_way", "machinery", "gear_out", "near_channel"}
 FALSE_IS_A_FACT = frozenset(_FALSE_IS_A_FACT)

@@ -53,6 +53,7 @@ def describe(v: "Vessel", system: str = "feet") -> str:
                         ("mooring_buoys", "on mooring buoys"),
                         ("tow_lights_impracticable", "towing lights impracticable"),
                         ("assisting_distress", "towing a vessel in distress"),
+                        ("masthead_off_centreline", "masthead light off the centreline"),
                         ("mine_clearance", "engaged in mine clearance"), ("composite_unit", "composite unit")):
         if getattr(v, flag):
             parts.append(words)

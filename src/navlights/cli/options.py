@@ -221,6 +221,9 @@ VESSEL_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
                                        "help": "towing or in tow: the Rule 24 lights cannot practicably be shown"}),
     (("--assisting-distress",), {"is_flag": True, "default": None,
                                  "help": "not normally towing, towing a vessel in distress or needing help"}),
+    (("--masthead-off-centreline",), {"is_flag": True, "default": None,
+                                      "help": "her masthead light (or all-round white light) stands off the fore "
+                                              "and aft centreline (COLREGs 23(d)(iii), Inland 21(a): under 12 m)"}),
     (("--dredge-pipeline",), {"is_flag": True, "default": None,
                               "help": "a dredge pipeline, floating or on trestles (US Inland Rule 27(d)(iv)); "
                                       "with --propulsion none --status moored"}),

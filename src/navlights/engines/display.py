@@ -298,6 +298,10 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
                           "the edition's coverage and gaps are listed by 'navlights editions'",
                           edition.in_force_citation))
     items = _general(edition, chosen.items, gaps)
+    if vessel.masthead_off_centreline:       # COLREGs 23(d)(iii), Inland 21(a): where the masthead light stands
+        from .off_centre import adjust
+        items, placed = adjust(edition, vessel, items)
+        notes += placed
     complete = not gaps and not gap_notes
     return Display(edition.id, vessel, tuple(items), tuple(notes), tuple(p.id for p in applied), complete,
                    edition.length_system)

@@ -222,6 +222,7 @@ class Seen:
     character: str = "fixed"     # a light's character: "fixed" | "flashing" (shapes: "fixed")
     flashes_per_min: tuple[float, float | None] | None = None   # (at least, at most or None), when stated
     alternating: bool = False    # flashing in turn with the other lights of its kind (Annex II 3)
+    off_centreline: str | None = None   # drawn off the centreline, as this provision lets her (COLREGs 23(d)(iii))
 
     @property
     def flashing(self) -> bool:
@@ -252,7 +253,8 @@ class Seen:
             "cite": self.cite, "provenance": self.provenance or self.citation.provenance,
             "citation": self.citation.to_dict(),
             "placement": {"assumed": True, "basis": self.placement_basis, "x_m": round(self.x_m, 3),
-                          "y_m": round(self.y_m, 3), "z_m": round(self.height_m, 3)},
+                          "y_m": round(self.y_m, 3), "z_m": round(self.height_m, 3)}
+            | ({"off_centreline": self.off_centreline} if self.off_centreline else {}),
         }
 
 
@@ -434,7 +436,8 @@ def view(display: Display, aspect_deg: float, distance_nm: float | None = None, 
         seen_items.append(Seen(it.role, it.what, it.canonical, it.term, it.colour, off, pos.z_m,
                                float(res["toward_m"][0, k]), off_deg, tuple(fl), margin_v, lim_v,
                                it.status, it.group, it.option, it.scheme, it.citation, pos.basis,
-                               pos.x_m, pos.y_m, it.kind_citation, it.provenance, *_character(it)))
+                               pos.x_m, pos.y_m, it.kind_citation, it.provenance, *_character(it),
+                               off_centreline=it.off_centreline))
     seen_items.sort(key=lambda s: (round(s.offset_m, 9), s.height_m))
     if period == "day" and dist is not None:
         notes.append("shapes: the law gives no range; every shape is shown as seen")

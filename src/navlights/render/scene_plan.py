@@ -75,7 +75,8 @@ def plan_scene(display: Any, *, aspect_deg: float | None = None, choose: Any = "
     head_lines: list[tuple[str, str]] = []
     line_h = font_size(style, width, height) * 1.35
     if caption:
-        head_lines, line_h = _heading(display, title, aspect, bool(ranges and max_range), width, height, style)
+        head_lines, line_h = _heading(display, title, aspect, bool(ranges and max_range), width, height, style,
+                                      chosen)
     legend_rows = _legend_rows(groups)
     lay = _layout(width, height, len(head_lines) * line_h, len(legend_rows), style)
 
@@ -169,7 +170,7 @@ def _tiers(groups: list[_Group]) -> None:
 
 
 def _heading(display: Any, title: str | None, aspect: float | None, to_scale: bool, width: int, height: int,
-             style: Style) -> tuple[list[tuple[str, str]], float]:
+             style: Style, chosen: tuple[Any, ...] | list[Any] = ()) -> tuple[list[tuple[str, str]], float]:
     """The heading's lines (title, then what the diagram shows), wrapped, and the line height."""
     sub = "Arcs of the lights, seen from above, bow up; radii " + (
         "to scale of range" if to_scale else "not to scale")
@@ -179,8 +180,20 @@ def _heading(display: Any, title: str | None, aspect: float | None, to_scale: bo
     gaps = "; ".join(dict.fromkeys(n.words() for n in display.notes if n.kind == "gap"))
     if gaps:
         head.append(("text", f"not known (she may show more or other lights): {gaps}"))
+    head += _off_centre_lines(display, chosen)
     lines, _, line_h = wrap_lines(head, width, height, style, max_share=0.24)
     return lines, line_h
+
+
+def _off_centre_lines(display: Any, chosen: tuple[Any, ...] | list[Any]) -> list[tuple[str, str]]:
+    """A masthead light off the centreline (COLREGs 23(d)(iii), Inland 21(a)): the light drawn so and the provision,
+    or the display's note that it may not stand so (drawn on the centreline)."""
+    roles = {i.role for i in chosen if not i.off_centreline}
+    out = [("text", f"{i.role} off the centreline ({i.off_centreline}): drawn to starboard, side and offset assumed")
+           for i in chosen if i.off_centreline]
+    out += [("text", f"{n.role}: off the centreline not permitted ({n.citation.rule}): drawn on it")
+            for n in display.notes if n.kind == "placement" and n.role in roles]
+    return out
 
 
 def _legend_rows(groups: list[_Group]) -> list[LegendRow]:

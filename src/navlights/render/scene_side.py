@@ -59,6 +59,18 @@ def _observer_line(picture: Any) -> str:
     return s
 
 
+def _off_centre_words(picture: Any) -> str:
+    """What the caption says of a masthead light off the centreline (COLREGs 23(d)(iii), Inland 21(a)): where it is
+    drawn so, the light and the provision; where she was described so but no provision lets her, that it is not."""
+    off = [s for s in picture.items if getattr(s, "off_centreline", None)]
+    if off:
+        return "".join(f" · {s.role} off the centreline ({s.off_centreline})" for s in off)
+    if getattr(picture.vessel, "masthead_off_centreline", False) and any(
+            s.canonical in ("masthead", "all-round") and s.colour == "white" for s in picture.items):
+        return " · masthead light drawn on the centreline: no provision lets her carry it off (see the notes)"
+    return ""
+
+
 def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
     desc = picture.vessel.describe(picture.length_system)
     head = title if title else desc
@@ -75,7 +87,8 @@ def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
     elif gaps:
         lines.append(("text", "not known (she may show more or other lights): " + picture.gap_words()))
     cites = cite_line(picture.items)
-    lines.append(("dim", (cites + " · " if cites else "") + "positions assumed (typical placement)"))
+    lines.append(("dim", (cites + " · " if cites else "") + "positions assumed (typical placement)"
+                  + _off_centre_words(picture)))
     return lines
 
 

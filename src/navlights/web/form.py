@@ -81,6 +81,8 @@ SPECS: dict[str, Spec] = {
     "non_displacement": Spec("is", "in the non-displacement mode", when=(("air_cushion", ()),), strict=True),
     "wig": Spec("is", "a WIG craft (wing-in-ground)"),
     "wig_near_surface": Spec("is", "taking off, landing or flying near the surface", when=(("wig", ()),), strict=True),
+    "masthead_off_centreline": Spec("is", "masthead light (or all-round white) off the centreline", when=(_POWER,),
+                                    hint="fitting it on the centreline impracticable; under 12 m only"),
     "dredge_pipeline": Spec("is", "a dredge pipeline, floating or on trestles (no vessel)",
                             when=(("status", ("moored",)),), hint="with nothing propelling her, made fast"),
     # --- what she is doing

@@ -137,6 +137,9 @@ class VesselFields(_Query):
                                                   "situation cannot practicably be shown (Rule 24(h), (i))")
     assisting_distress: bool | None = Field(None, description="not normally engaged in towing, towing a vessel in "
                                             "distress or in need of assistance (Rule 24(i))")
+    masthead_off_centreline: bool | None = Field(None, description="her masthead light (or all-round white light) "
+                                                 "stands off the fore and aft centreline (COLREGs Rule 23(d)(iii); "
+                                                 "US Inland Rule 21(a))")
     dredge_pipeline: bool | None = Field(None, description="a dredge pipeline, floating or on trestles (US Inland "
                                          "Rule 27(d)(iv)): propulsion none, status moored")
 
