@@ -19,6 +19,7 @@ pyais is imported inside the functions that decode (the CLI's start stays light)
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache

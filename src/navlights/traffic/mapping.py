@@ -450,6 +450,9 @@ def governing_edition(date: dt.date, waters: str) -> tuple[str | None, str]:
     return g.edition, g.text
 
 
+_NO_TIME: tuple[str | None, str] = (None, "no time: the edition governing cannot be told (name one with --edition)")
+
+
 def is_moving(speed_kn: float | None) -> bool | None:
     return None if speed_kn is None else speed_kn >= MOVING_KN
 
@@ -477,16 +480,22 @@ class Choice:
                                  field="waters", value=self.waters, allowed=", ".join(WATERS))
         return self
 
-    def editions(self, times: list[dt.datetime], lats: list[float], lons: list[float]) -> list[tuple[str | None, str]]:
-        """The edition of each fix and the words of how it was chosen."""
+    def editions(self, times: Sequence[dt.datetime | None], lats: Sequence[float],
+                 lons: Sequence[float]) -> list[tuple[str | None, str]]:
+        """The edition of each fix and the words of how it was chosen (a fix without a time, read only under a named
+        edition, has none otherwise)."""
         if self.edition:
             return [(self.edition, f"{self.edition} (named)")] * len(times)
         if self.region is not None:
-            return [governing_edition(t.date(), w) for t, w in zip(times, self.region.waters_many(lats, lons))]
+            return [governing_edition(t.date(), w) if t is not None else _NO_TIME
+                    for t, w in zip(times, self.region.waters_many(list(lats), list(lons)))]
         waters = self.waters or "high-seas"
         by_day: dict[dt.date, tuple[str | None, str]] = {}
         out = []
         for t in times:
+            if t is None:
+                out.append(_NO_TIME)
+                continue
             day = t.date()
             got = by_day.get(day)
             if got is None:
