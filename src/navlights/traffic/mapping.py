@@ -411,19 +411,11 @@ def row_lights(code: int | None, ship: int | None, length_m: float | None, bread
     return _row_lights(code, ship, length, breadth, moving, edition)
 
 
-def compact(display: Any) -> str:
-    """The lights a display requires as one short string: colour initial and role, space-separated; alternatives
-    (one option of a group) in brackets, options split by ``|``. Optional lights are left out.
-
-    >>> from navlights import api
-    >>> compact(api.display({"propulsion": "sail", "length": "30 m"}, "intl-1972"))
-    'G:sidelight-starboard R:sidelight-port W:sternlight'
-    """
+def _words(items: list[Any]) -> str:
+    """Plain lights first, then each group of alternatives: ``[option | option]``."""
     plain: list[str] = []
     groups: dict[str, dict[str, list[str]]] = {}
-    for i in display.lights:
-        if i.status not in ("required", "general"):
-            continue
+    for i in items:
         tok = f"{(i.colour or '?')[0].upper()}{'*' if i.character == 'flashing' else ''}:{i.role}"
         if i.group:
             groups.setdefault(i.group, {}).setdefault(i.option or "", []).append(tok)
@@ -431,7 +423,29 @@ def compact(display: Any) -> str:
             plain.append(tok)
     for options in groups.values():
         plain.append("[" + " | ".join(" ".join(toks) for toks in options.values()) + "]")
-    return " ".join(plain) or "-"
+    return " ".join(plain)
+
+
+def compact(display: Any) -> str:
+    """The lights a display requires as one short string: colour initial and role, space-separated; alternatives
+    (one option of a group) in brackets, options split by ``|``; where a small-craft rule lets her show another
+    lighting scheme instead of the standard lights (Rule 23(d), 25(b)), the schemes in braces, split by ``/``,
+    each named (the lights every scheme keeps stand before them). Optional lights are left out.
+
+    >>> from navlights import api
+    >>> compact(api.display({"propulsion": "sail", "length": "30 m"}, "intl-1972"))
+    'G:sidelight-starboard R:sidelight-port W:sternlight'
+    >>> compact(api.display({"propulsion": "sail", "length": "12 m"}, "intl-1972"))  # doctest: +NORMALIZE_WHITESPACE
+    '{standard: W:sternlight [G:sidelight-starboard R:sidelight-port | G:combined-starboard R:combined-port] /
+      sailing-tricolour: G:tricolour-starboard R:tricolour-port W:tricolour-stern}'
+    """
+    req = [i for i in display.lights if i.status in ("required", "general")]
+    schemes = list(dict.fromkeys(i.scheme for i in req if i.scheme is not None))
+    if len(schemes) <= 1:
+        return _words(req) or "-"
+    common = _words([i for i in req if i.scheme is None])
+    alts = " / ".join(f"{s}: {_words([i for i in req if i.scheme == s]) or '-'}" for s in schemes)
+    return f"{common} {{{alts}}}" if common else f"{{{alts}}}"
 
 
 def lights_summary(lits: tuple[Lit, ...]) -> str:

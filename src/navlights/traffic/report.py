@@ -1,4 +1,6 @@
-"""A mapped AIS fix as JSON-ready data (``navlights ais --json``; docs/traffic.md, "AIS")."""
+"""A mapped AIS fix as JSON-ready data (``navlights ais --json``; docs/traffic.md, "AIS"), and the lights of a display
+as every traffic output gives them (:func:`lights_detail`: ``ais``, its JSON Lines, encounters; the batch Parquet and
+scenes use it too), so that no output loses which lights are alternatives of one another."""
 
 from __future__ import annotations
 
@@ -7,9 +9,18 @@ from typing import Any
 from .mapping import Lit, compact, length_system, ship_type_words, status_words
 
 
-def _lights(display: Any) -> list[dict[str, Any]]:
+def lights_detail(display: Any) -> list[dict[str, Any]]:
+    """Every light of a display with what says whether she shows it: ``status`` (required, general, optional,
+    on-approach), ``group`` and ``option`` (exactly one option of a group is shown), ``scheme`` (None: under every
+    scheme; else "standard" or the id of the small-craft provision whose lights she may show instead of the
+    standard ones, Rule 23(d), 25(b)), with the cite and its provenance."""
     return [{"role": i.role, "colour": i.colour, "status": i.status, "group": i.group, "option": i.option,
-             "cite": i.cite} for i in display.lights]
+             "scheme": i.scheme, "cite": i.cite, "provenance": i.provenance} for i in display.lights]
+
+
+def scheme_notes(display: Any) -> list[str]:
+    """The small-craft schemes she may show instead of the standard lights, in words with their cites."""
+    return [f"{n.text} ({n.citation})" for n in display.notes if n.kind == "substitute"]
 
 
 def candidate_json(x: Lit, system: str = "feet") -> dict[str, Any]:
@@ -18,9 +29,10 @@ def candidate_json(x: Lit, system: str = "feet") -> dict[str, Any]:
     out: dict[str, Any] = {"vessel": c.vessel.to_json(), "description": c.vessel.describe(system), "basis": c.basis,
                            "assumptions": list(c.assumptions)}
     if x.display is None:
-        out |= {"lights": None, "undecided": x.why, "lights_detail": []}
+        out |= {"lights": None, "undecided": x.why, "lights_detail": [], "schemes": []}
     else:
-        out |= {"lights": compact(x.display), "undecided": None, "lights_detail": _lights(x.display)}
+        out |= {"lights": compact(x.display), "undecided": None, "lights_detail": lights_detail(x.display),
+                "schemes": scheme_notes(x.display)}
     return out
 
 
@@ -28,7 +40,7 @@ def fix_json(fix: Any, lits: tuple[Lit, ...], static: Any, code: int | None) -> 
     """One vessel's fix: where and when, what AIS said, the edition, and every candidate with its lights."""
     ship = static.ship_type if static else None
     return {
-        "mmsi": fix.ident, "time": fix.time.isoformat(), "lat": fix.lat, "lon": fix.lon,
+        "mmsi": fix.ident, "time": fix.time.isoformat() if fix.time is not None else None, "lat": fix.lat, "lon": fix.lon,
         "heading_deg": fix.heading_deg, "course_deg": fix.course_deg, "speed_kn": fix.speed_kn,
         "status": {"code": code, "words": status_words(code)},
         "ship_type": {"code": ship, "words": ship_type_words(ship)},
