@@ -14,9 +14,9 @@ def _editions() -> list[Edition]:
     return [loader.load(e) for e in loader.edition_ids()]
 
 
-def prepare(directory: str | None = None) -> dict[str, Any]:
-    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled and
-    every edition's identification index, in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
+def prepare(directory: str | None = None, *, ais: bool = True) -> dict[str, Any]:
+    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled,
+    every edition's identification index and (``ais``) its AIS-to-lights table (traffic/lighttable.py), in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
     or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
     data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
     ``make`` runs it (``navlights prepare``) after installing."""
@@ -38,7 +38,11 @@ def prepare(directory: str | None = None) -> dict[str, Any]:
                              allowed="a writable directory") from None
     ids = loader.prepare(where)
     built = [ed.id for ed in _editions() if _icache.store(ed, where)]
-    return {"directory": str(where), "editions": ids, "indexes_written": built}
+    out: dict[str, Any] = {"directory": str(where), "editions": ids, "indexes_written": built}
+    if ais:
+        from .traffic import lighttable
+        out["ais_tables_written"] = lighttable.prepare(where, ids)
+    return out
 
 
 def prepare_identify(cache_dir: str | None = None) -> list[str]:

@@ -39,10 +39,8 @@ TimeOfDay = Literal["night", "day", "restricted-visibility"]
 Side = Literal["port", "starboard"]
 InlandWaters = Literal["great-lakes", "western-rivers"]
 
-#: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
-MAX_LENGTH_M = 500.0
-MAX_BREADTH_M = 100.0
-MAX_TOW_M = 5000.0
+#: Upper bounds that catch typing slips (in units.py, where the AIS reader takes them without the vessel model).
+from .units import MAX_BREADTH_M, MAX_LENGTH_M, MAX_TOW_M  # noqa: E402
 MAX_TONNAGE = 1_000_000.0
 MAX_SPEED_KN = 100.0
 

@@ -24,11 +24,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .aisvalues import (AisData, AisInputError, Report, Static, _finite, _text, course, dimensions, heading, position,
                         ship_type, sizes, speed, status, utc)
-from .model import Fix
+
+if TYPE_CHECKING:
+    from .model import Fix
 
 POSITION_TYPES = frozenset({1, 2, 3, 18, 19, 27})
 #: The longest line read as NMEA: a sentence is at most 82 characters (IEC 61162-1), a tag block adds some; a longer
@@ -127,8 +129,7 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
     produce = NMEASentenceFactory.produce
     bad = data.bad
     for raw in lines:
-        line = raw.encode("ascii", "replace") if isinstance(raw, str) else raw
-        line = line.strip()
+        line = (raw.encode("ascii", "replace") if isinstance(raw, str) else raw).strip()
         if not line or line[0] == 35:       # '#': a comment
             continue
         data.read += 1
@@ -330,6 +331,7 @@ def read(path: str | Path, default_time: Any = None, *, timeless: bool = False) 
 
 def fix_of(r: Report, st: Static | None) -> Fix:
     """A report as a :class:`Fix` (no candidates yet), with the notes of her static data (or of its absence)."""
+    from .model import Fix          # here: the vessel model (pydantic) is not needed to read and count
     notes = r.notes + (st.notes if st else ("no static data (message 5 or 24) for this MMSI",))
     return Fix(ident=r.mmsi, time=r.time, lat=r.lat, lon=r.lon, heading_deg=r.heading_deg,  # type: ignore[arg-type]
                course_deg=r.course_deg, speed_kn=r.speed_kn, notes=notes)   # time None: timeless, edition named

@@ -163,7 +163,7 @@ def sizes(length: Any, breadth: Any, *, at_least: bool = False,
           breadth_at_least: bool = False) -> tuple[float | None, float | None, tuple[str, ...]]:
     """Length and breadth in metres as navlights takes them (positive, at most 500 m and 100 m, breadth at most
     the length), with notes for what was refused or is a lower bound."""
-    from ..vessel import MAX_BREADTH_M, MAX_LENGTH_M
+    from ..units import MAX_BREADTH_M, MAX_LENGTH_M
     notes: list[str] = []
     ln, br = _finite(length), _finite(breadth)
     ln = ln if ln and ln > 0 else None

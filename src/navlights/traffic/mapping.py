@@ -340,7 +340,11 @@ def light_candidates(cand: Candidate, edition: str, depth: int = 0) -> list[Lit]
             return [Lit(cand, None, str(e))]
         out: list[Lit] = []
         for value, words in bands:
-            c = replace(cand, vessel=_with_fact(cand.vessel, field, value),
+            try:
+                vessel = _with_fact(cand.vessel, field, value)
+            except NavlightsError:        # a band she cannot be in (a length under her breadth)
+                continue
+            c = replace(cand, vessel=vessel,
                         assumptions=cand.assumptions + (f"{_FACT_WORDS[field]} {words} (AIS does not tell; "
                                                         f"one candidate per band of {edition}'s rules)",))
             out += light_candidates(c, edition, depth + 1)
@@ -399,16 +403,13 @@ def _row_lights(code: int | None, ship: int | None, length_m: float | None, brea
     return lights_summary(lits), len(lits), any(x.display is None for x in lits)
 
 
-@lru_cache(maxsize=65536)
 def row_lights(code: int | None, ship: int | None, length_m: float | None, breadth_m: float | None,
                moving: bool | None, edition: str) -> tuple[str, int, bool]:
-    """The batch row's lights (:func:`lights_summary`), candidate count and whether any is undecided, remembered
-    per (status, ship type, length band, breadth band, motion, edition): the hot loop of the batch path."""
-    length = _band(edition, "length", length_m)
-    breadth = _band(edition, "breadth", breadth_m)
-    if length is not None and breadth is not None:
-        breadth = min(breadth, length)
-    return _row_lights(code, ship, length, breadth, moving, edition)
+    """The batch row's lights (:func:`lights_summary`), candidate count and whether any is undecided, keyed by
+    (status, ship type class, length band, breadth band, motion, edition): the prepared table
+    (:mod:`.lighttable`) where ``navlights prepare`` made it, else the engine, remembered per key."""
+    from .lighttable import lights_row
+    return lights_row(code, ship, length_m, breadth_m, moving, edition)
 
 
 def _words(items: list[Any]) -> str:
