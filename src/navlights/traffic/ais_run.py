@@ -14,8 +14,8 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .aisvalues import AisData, Report
-from .mapping import Choice, Lit, is_moving, lit, length_system, map_fix
+from .aisvalues import AisData, Report, Static
+from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
 from .report import candidate_json, fix_json
 
 
@@ -51,19 +51,53 @@ def latest_json(path: Any, choice: Choice, time: Any = None) -> dict[str, Any]:
     return {"file": str(path), "counts": data.counts(), "vessels": vessels}
 
 
-_CANDS: dict[tuple[Any, ...], str] = {}
+#: The candidates' JSON texts kept, by candidate list, up to this many characters in all (then forgotten at once): a
+#: status 3 vessel's 90 readings make some 100 kB, and memory must not grow with the fleet either.
+MAX_KEPT_CHARS = 8_000_000
+_CANDS: dict[tuple[Any, ...], tuple[tuple[Lit, ...], str]] = {}
+_KEPT = [0]
 
 
 def _candidates_json(lits: tuple[Lit, ...], edition: str | None) -> str:
-    """The candidates' JSON text, made once per candidate list (``lit`` returns the same tuple for the same key)."""
+    """The candidates' JSON text, made once per candidate list (``lit`` returns the same tuple for the same key;
+    the tuple is kept beside its text, so that its id is not reused while the text is)."""
     key = (id(lits), edition)
     got = _CANDS.get(key)
     if got is None:
-        if len(_CANDS) > 4096:
+        text = json.dumps([candidate_json(x, length_system(edition)) for x in lits], ensure_ascii=False)
+        if _KEPT[0] + len(text) > MAX_KEPT_CHARS:
             _CANDS.clear()
-        got = _CANDS[key] = json.dumps([candidate_json(x, length_system(edition)) for x in lits],
-                                       ensure_ascii=False)
-    return got
+            _KEPT[0] = 0
+        got = _CANDS[key] = (lits, text)
+        _KEPT[0] += len(text)
+    return got[1]
+
+
+def _lits(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[Lit, ...]:
+    """Her candidates (her own length and breadth) with the displays of her length and breadth band: every condition
+    of an edition compares a length with its thresholds only, so the band's display is hers, and the engine runs
+    once per band, not once per length a fleet reports. Where the two lists do not pair (a band opens candidates of
+    its own), her own are worked out."""
+    if st is None:
+        return lit(code, None, None, None, moving, edition)
+    if st.length_m is None and st.breadth_m is None:
+        return lit(code, st.ship_type, None, None, moving, edition)
+    from .lighttable import table
+    _, _, length, breadth, _ = table(edition).key(code, None, st.length_m, st.breadth_m, moving)
+    banded = lit(code, st.ship_type, length, breadth, moving, edition)
+    own = candidates(code, st.ship_type, st.length_m, st.breadth_m, moving)
+    if len(own) != len(banded) or any(b.candidate.assumptions != c.assumptions for b, c in zip(banded, own)):
+        return lit(code, st.ship_type, st.length_m, st.breadth_m, moving, edition)
+    key = (id(own), id(banded))
+    got = _PAIRED.get(key)
+    if got is None or got[0] is not own or got[1] is not banded:
+        if len(_PAIRED) > 4096:
+            _PAIRED.clear()
+        got = _PAIRED[key] = (own, banded, tuple(Lit(c, b.display, b.why) for c, b in zip(own, banded)))
+    return got[2]
+
+
+_PAIRED: dict[tuple[int, int], tuple[Any, Any, tuple[Lit, ...]]] = {}
 
 
 def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
@@ -84,8 +118,7 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
                 fix, lits = map_fix(fix, st, r.status, ed, how)
                 out.append(json.dumps(fix_json(fix, lits, st, r.status), ensure_ascii=False))
                 continue
-            lits = lit(r.status, st.ship_type if st else None, st.length_m if st else None,
-                       st.breadth_m if st else None, is_moving(r.speed_kn), ed)
+            lits = _lits(r.status, st, is_moving(r.speed_kn), ed)
             head = fix_json(fix, (), st, r.status)
             head |= {"edition": ed, "certain": len(lits) == 1 and lits[0].display is not None,
                      "notes": list(fix.notes) + (["status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no "
