@@ -121,6 +121,7 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
     The time of each message: its tag block's ``c:`` (Unix seconds), a time written before the sentence on its
     line (ISO 8601 or Unix seconds), else ``default_time``; a message with none of these is counted as bad ("no
     time"), unless ``timeless``: then it is kept with time None (the edition is named, so time decides nothing)."""
+    from pyais.exceptions import UnknownMessageException
     from pyais.messages import AISSentence, NMEASentenceFactory
     fallback = utc(default_time) if default_time is not None else None
     data = AisData() if data is None else data
@@ -145,6 +146,10 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
                 continue
         try:
             s = produce(sentence_bytes)
+        except UnknownMessageException:     # a sentence of another kind ($GPGGA ...): read, not AIS
+            data.sentences += 1
+            data.other["other NMEA sentence"] += 1
+            continue
         except Exception:   # pyais raises its own and builtin errors on malformed text
             bad["malformed sentence"] += 1
             continue
