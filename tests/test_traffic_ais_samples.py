@@ -58,3 +58,17 @@ def test_csv_sample_counts_by_reason(capsys, edition):
 def test_text_summary_shows_counts_by_reason(capsys):
     out = run(capsys, "ais", FOLDER / "harbour.nmea")
     assert "1 x checksum mismatch" in out and "not used: 1 x msg 4" in out and "not used: 1 x other NMEA" in out
+
+
+def test_readings_that_differ_only_by_length_band_are_one(capsys):
+    data = json.loads(run(capsys, "ais", FOLDER / "harbour.nmea", "--edition", "intl-1972", "--json"))
+    anchored = {v["mmsi"]: v for v in data["vessels"]}["367100004"]        # status 1, no static data: no length
+    assert len(anchored["candidates"]) == 7                                  # one per band, numbered as before
+    under, over = anchored["readings"]
+    # Rule 30(a): two anchor lights; 30(b): under 50 m she may show one all-round white instead (another scheme)
+    assert under["candidates"] == [1, 2, 3, 4] and over["candidates"] == [5, 6, 7]
+    assert "{standard: " in under["lights"] and "{" not in over["lights"]
+    assert [b["band"] for b in under["bands"]][-1] == "her length between 20 m and 50 m"
+    assert all(b["ranges_nm"] for b in under["bands"] + over["bands"])
+    out = run(capsys, "ais", FOLDER / "harbour.nmea", "--edition", "intl-1972")
+    assert "7 candidate(s), 2 different sight(s)" in out and "1-4. power-driven vessel, at anchor:" in out

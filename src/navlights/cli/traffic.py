@@ -5,6 +5,7 @@ Through :mod:`navlights.traffic.api` only; pyais, pandas and Dask load when a co
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -84,18 +85,51 @@ def _text(data: dict[str, Any]) -> None:
                    f"status {v['status']['code']} ({v['status']['words']}), type {v['ship_type']['code']} "
                    f"({v['ship_type']['words']}); edition {v['edition'] or 'none'}")
         cands = v["candidates"]
-        click.echo(f"  {len(cands)} candidate(s)" + (" (certain)" if v["certain"] else ""))
+        groups = v["readings"]
+        click.echo(f"  {len(cands)} candidate(s)" + (" (certain)" if v["certain"] else "")
+                   + (f", {len(groups)} different sight(s)" if len(groups) < len(cands) else ""))
         schemes: list[str] = []
-        for i, cand in enumerate(cands, 1):
-            lights = cand["lights"] if cand["lights"] is not None else f"not decided: {cand['undecided']}"
-            click.echo(f"  {i}. {cand['description']}: {lights}")
-            if cand["assumptions"]:
-                click.echo(f"     assumes: {'; '.join(cand['assumptions'])}")
-            schemes += [s for s in cand.get("schemes", []) if s not in schemes]
+        for g in groups:
+            ks = g["candidates"]
+            first = cands[ks[0] - 1]
+            if len(ks) == 1:
+                click.echo(f"  {ks[0]}. {first['description']}: {g['lights']}")
+            elif g["bands"]:
+                click.echo(f"  {_numbers(ks)}. {_LENGTH.sub('', first['description'])}: {g['lights']}")
+                click.echo(f"     the same lights in each of {len(ks)} bands AIS leaves open "
+                           f"({'; '.join(b['band'] for b in g['bands'])}); only the ranges differ (--json)")
+            else:
+                click.echo(f"  {_numbers(ks)}. {g['lights']}  ({len(ks)} readings that look the same)")
+                for k in ks:
+                    extra = [a for a in cands[k - 1]["assumptions"] if a not in g["assumptions"]]
+                    click.echo(f"     {k}: {'; '.join([cands[k - 1]['description'], *extra])}")
+            if g["assumptions"]:
+                click.echo(f"     assumes: {'; '.join(g['assumptions'])}")
+            for k in g["candidates"]:
+                schemes += [s for s in cands[k - 1].get("schemes", []) if s not in schemes]
         for s in schemes:
             click.echo(f"  scheme: {s}")
         for note in v["notes"]:
             click.echo(f"  note: {note}")
+
+
+def _numbers(ks: list[int]) -> str:
+    """1, 3-5, 7: the candidate numbers of a group, runs joined."""
+    out: list[str] = []
+    start = prev = ks[0]
+    for k in [*ks[1:], None]:
+        if k is not None and k == prev + 1:
+            prev = k
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if k is not None:
+            start = prev = k
+    return ", ".join(out)
+
+
+#: A length in a description ("power-driven vessel, 9.5 m (31.2 ft), at anchor"), left out where a group's members
+#: differ only by the band of a length AIS did not give.
+_LENGTH = re.compile(r", [0-9.]+ (?:m|ft) \([0-9.]+ (?:m|ft)\)")
 
 
 @click.command("ais-batch")

@@ -36,6 +36,35 @@ def candidate_json(x: Lit, system: str = "feet") -> dict[str, Any]:
     return out
 
 
+_BAND_NOTE = "(AIS does not tell; one candidate per band"
+
+
+def readings(lits: tuple[Lit, ...]) -> list[dict[str, Any]]:
+    """The candidates grouped by what can be seen (the same required lights, or undecided for the same reason), in
+    the order of their first member: ``candidates`` (their numbers, from 1, as ``--reading`` takes them), ``lights``,
+    the ``assumptions`` every member shares, and, where members differ only by a band AIS does not tell (her
+    length, her tow's), ``bands``: each band's words with the ranges of her required lights there (Rule 22's ranges
+    go by length)."""
+    groups: dict[str, dict[str, Any]] = {}
+    for k, x in enumerate(lits, 1):
+        lights = compact(x.display) if x.display is not None else f"not decided: {x.why}"
+        g = groups.setdefault(lights, {"candidates": [], "lights": lights, "assumptions": None, "bands": []})
+        g["candidates"].append(k)
+        own = [a for a in x.candidate.assumptions if _BAND_NOTE not in a]
+        g["assumptions"] = own if g["assumptions"] is None else [a for a in g["assumptions"] if a in own]
+        g.setdefault("_own", set()).add((x.candidate.basis, tuple(own)))
+        band = next((a.split(" (AIS does not tell")[0] for a in x.candidate.assumptions if _BAND_NOTE in a), None)
+        if band is not None and x.display is not None:
+            g["bands"].append({"band": band, "ranges_nm": {i.role: i.range_nm for i in x.display.lights
+                                                           if i.status in ("required", "general") and i.range_nm}})
+    out = list(groups.values())
+    for g in out:
+        only_bands = len(g.pop("_own")) == 1 and len(g["bands"]) == len(g["candidates"]) > 1
+        if not only_bands:
+            g["bands"] = []
+    return out
+
+
 def fix_json(fix: Any, lits: tuple[Lit, ...], static: Any, code: int | None) -> dict[str, Any]:
     """One vessel's fix: where and when, what AIS said, the edition, and every candidate with its lights."""
     ship = static.ship_type if static else None
@@ -47,5 +76,6 @@ def fix_json(fix: Any, lits: tuple[Lit, ...], static: Any, code: int | None) -> 
         "name": static.name if static else None,
         "length_m": static.length_m if static else None, "breadth_m": static.breadth_m if static else None,
         "edition": fix.edition, "certain": len(lits) == 1 and lits[0].display is not None,
-        "candidates": [candidate_json(x, length_system(fix.edition)) for x in lits], "notes": list(fix.notes),
+        "candidates": [candidate_json(x, length_system(fix.edition)) for x in lits], "readings": readings(lits),
+        "notes": list(fix.notes),
     }
