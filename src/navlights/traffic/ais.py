@@ -62,9 +62,15 @@ def _line_time(line: bytes) -> tuple[bytes, dt.datetime | None, bool]:
     return line[cut:], t, t is not None
 
 
+_UTC = dt.timezone.utc
+
+
 @lru_cache(maxsize=4096)
 def _prefix_time(prefix: bytes) -> dt.datetime | None:
-    return utc(prefix.decode("ascii", "replace").strip(" ,;\t"))
+    p = prefix.strip(b" ,;\t")
+    if 9 <= len(p) <= 10 and p.isdigit():      # Unix seconds, the common receiver log: no parsing beyond int()
+        return dt.datetime.fromtimestamp(int(p), _UTC)
+    return utc(p.decode("ascii", "replace"))
 
 
 def _tag_time(sentence: Any) -> dt.datetime | None:
