@@ -93,3 +93,17 @@ def test_jsonl_one_line_per_report(tmp_path, capsys):
     rows = [json.loads(x) for x in out.splitlines()]
     assert len(rows) == 120 and all(r["edition"] == "intl-1972" and r["candidates"] for r in rows)
     assert "120 position reports" in err
+
+
+def test_the_readers_do_not_import_each_other():
+    # issue 26, item 6: what both readers share lives in aisvalues.py, below them both
+    import ast
+    folder = Path(SRC) / "navlights" / "traffic"
+
+    def imports(name: str, top_only: bool) -> set[str]:
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        nodes = tree.body if top_only else list(ast.walk(tree))
+        return {n.module or "" for n in nodes if isinstance(n, ast.ImportFrom) and n.level == 1}
+
+    assert "ais" not in imports("tables", top_only=False) and "tables" not in imports("ais", top_only=True)
+    assert imports("aisvalues", top_only=False) == set()
