@@ -182,11 +182,13 @@ def map_reports(data: Any, reports: Any, edition: str) -> Any:
     without the vessel model (the benchmark's "AIS to lights")."""
     statics = data.statics
     moving_kn = 0.5                  # mapping.MOVING_KN (not imported: that would load the vessel model)
+    t = table(edition)
+    memo = t.memo                    # lights_row's memo, read here without a call per report
     for r in reports:
         st = statics.get(r.mmsi)
         sog = r.speed_kn
         moving = None if sog is None else sog >= moving_kn
-        if st is None:
-            yield r, lights_row(r.status, None, None, None, moving, edition)
-        else:
-            yield r, lights_row(r.status, st.ship_type, st.length_m, st.breadth_m, moving, edition)
+        raw = (r.status, None, None, None, moving) if st is None else \
+            (r.status, st.ship_type, st.length_m, st.breadth_m, moving)
+        got = memo.get(raw)
+        yield r, got if got is not None else lights_row(*raw, edition)
