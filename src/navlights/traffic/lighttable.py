@@ -188,7 +188,7 @@ def map_reports(data: Any, reports: Any, edition: str) -> Any:
         st = statics.get(r.mmsi)
         sog = r.speed_kn
         moving = None if sog is None else sog >= moving_kn
-        raw = (r.status, None, None, None, moving) if st is None else \
+        raw: Key = (r.status, None, None, None, moving) if st is None else \
             (r.status, st.ship_type, st.length_m, st.breadth_m, moving)
         got = memo.get(raw)
-        yield r, got if got is not None else lights_row(*raw, edition)
+        yield r, got if got is not None else lights_row(raw[0], raw[1], raw[2], raw[3], raw[4], edition)
