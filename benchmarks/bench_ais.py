@@ -1,13 +1,19 @@
-"""AIS throughput (issue 17).
+"""AIS throughput (issues 17 and 24).
 
-1. One core: AIS -> vessel -> lights (read_nmea, static join, readings, the edition, the display, cached per
-   (static data, status, motion, edition) key) against pyais decoding alone (its own stream assembler and
-   ``decode()``), on the same generated NMEA lines, in CPU time, rounds interleaved. Target: ratio <= 2.
-2. Dask: the batch path on 2 local workers against 1, on >= 1 million generated rows (Parquet partitions written
+1. Fresh process (issue 24): AIS -> lights (``stream`` + ``lighttable.map_reports``: the NMEA read line by line,
+   static data joined as it arrives, each report's lights from the table ``navlights prepare`` made) against pyais
+   decoding alone (``IterMessages`` + ``decode()``), each in a process of its own on the same file, timed the same
+   way: the child's whole CPU time (interpreter start and imports included), rounds interleaved. Target <= 2x at
+   10^5 sentences. Also shown: the same with no prepared table (the engine answers each key once).
+2. Steady: the same two in this process, warm (the table and pyais's decoder plans in memory), median of rounds.
+3. Peak RSS of a child that maps every report as it streams (as 1.) and then makes ``navlights ais``'s per-vessel
+   summary, at 10^5 and 10^6 sentences (10^6: the 10^5 file ten times over, times shifted): flat when the stream
+   holds nothing per sentence. (``--jsonl``'s flat memory is tests/test_traffic_ais_stream.py's.)
+4. Dask: the batch path on 2 local workers against 1, on >= 1 million generated rows (Parquet partitions written
    once to a temp dir), wall time (workers run in parallel) with the CPU time of this process beside it.
    Target: close to 2x. Skip with --no-dask; size with --rows.
 
-    .venv/bin/python benchmarks/bench_ais.py [--messages 60000] [--rows 1000000] [--no-dask]
+    .venv/bin/python benchmarks/bench_ais.py [--messages 100000] [--rss 100000,1000000] [--rows 1000000] [--no-dask]
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +52,84 @@ def nmea_lines(n: int, seed: int = 7) -> list[bytes]:
     return [f"1714597200 {s}".encode() for s in lines[:n]]
 
 
+PYAIS_CHILD = """
+import resource, sys
+from pyais import IterMessages
+def lines():
+    with open(sys.argv[1], "rb") as fh:
+        for line in fh:
+            yield line.split(b" ", 1)[1].strip()
+n = sum(1 for m in IterMessages(lines()) if m.decode() is not None)
+ru = resource.getrusage(resource.RUSAGE_SELF)
+print(n, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)
+"""
+OURS_CHILD = """
+import resource, sys
+from navlights.traffic.ais import stream
+from navlights.traffic.lighttable import map_reports
+data, reports = stream(sys.argv[1])
+n = sum(1 for _ in map_reports(data, reports, "intl-1972"))
+ru = resource.getrusage(resource.RUSAGE_SELF)
+print(n, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)
+"""
+RSS_CHILD = """
+import resource, sys
+from navlights.traffic.ais import stream
+from navlights.traffic.api import ais_json
+from navlights.traffic.lighttable import map_reports
+data, reports = stream(sys.argv[1])
+n = sum(1 for _ in map_reports(data, reports, "intl-1972"))
+summary = ais_json(sys.argv[1], edition="intl-1972")
+ru = resource.getrusage(resource.RUSAGE_SELF)
+print(n, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)
+"""
+
+
+def child(code: str, path: Path, env: dict[str, str]) -> tuple[int, float, int]:
+    """(count, CPU seconds, peak RSS in KiB) of a fresh Python process running ``code`` on ``path``."""
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True, env=env)
+    n, cpu, kib = out.stdout.split()
+    return int(n), float(cpu), int(kib)
+
+
+def _env(prepared: str) -> dict[str, str]:
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    return {**os.environ, "PYTHONPATH": src, "NAVLIGHTS_PREPARED_DIR": prepared, "NAVLIGHTS_CACHE_DIR": "off"}
+
+
+def write_nmea(path: Path, n: int, lines: list[bytes] | None = None) -> Path:
+    """``n`` lines: the generated sentences, repeated with their times shifted where ``n`` is larger."""
+    base = lines if lines is not None else nmea_lines(min(n, 100_000))
+    with path.open("wb") as fh:
+        k = 0
+        while k < n:
+            shift = k // len(base) * 86_400
+            for s in base[: n - k]:
+                t, _, rest = s.partition(b" ")
+                fh.write(b"%d %s\n" % (int(t) + shift, rest))
+            k += len(base)
+    return path
+
+
+def fresh(n: int, rounds: int = 3) -> None:
+    from navlights.traffic import lighttable
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_nmea(Path(tmp) / "a.nmea", n)
+        prepared = Path(tmp) / "prepared"
+        t = time.process_time()
+        lighttable.prepare(prepared, ["intl-1972"])
+        print(f"fresh process, {n:,} sentences (table for intl-1972 prepared in {time.process_time() - t:.1f} s CPU):")
+        a, b, c = [], [], []
+        for _ in range(rounds):
+            a.append(child(PYAIS_CHILD, path, _env("off"))[1])
+            b.append(child(OURS_CHILD, path, _env(str(prepared)))[1])
+            c.append(child(OURS_CHILD, path, _env("off"))[1])
+        ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
+        print(f"  pyais decoding alone           {ma:.3f} s CPU (median of {rounds}, whole process)")
+        print(f"  AIS -> lights, table prepared  {mb:.3f} s  ratio {mb / ma:.2f}x (target <= 2)")
+        print(f"  AIS -> lights, nothing ready   {mc:.3f} s  ratio {mc / ma:.2f}x (the engine answers each key once)")
+
+
 def pyais_alone(lines: list[bytes]) -> int:
     from pyais import IterMessages
     n = 0
@@ -55,15 +140,15 @@ def pyais_alone(lines: list[bytes]) -> int:
 
 
 def ours(lines: list[bytes]) -> int:
-    from navlights.traffic.ais import read_nmea
-    from navlights.traffic.batch import rows
-    from navlights.traffic.mapping import Choice
-    return len(rows(read_nmea(lines), Choice(waters="high-seas").check()))
+    from navlights.traffic.ais import AisData, iter_nmea
+    from navlights.traffic.lighttable import map_reports
+    data = AisData()
+    return sum(1 for _ in map_reports(data, iter_nmea(lines, None, data), "intl-1972"))
 
 
 def one_core(n: int, rounds: int = 5) -> None:
     lines = nmea_lines(n)
-    ours(lines[:2000])      # warm: the edition loaded, pyais's decoder plans built
+    ours(lines)      # warm: the table filled, pyais's decoder plans built
     a, b = [], []
     for _ in range(rounds):
         t = time.process_time()
@@ -73,10 +158,22 @@ def one_core(n: int, rounds: int = 5) -> None:
         mapped = ours(lines)
         b.append(time.process_time() - t)
     ma, mb = statistics.median(a), statistics.median(b)
-    print(f"one core, {n} sentences ({mapped} position reports mapped), median of {rounds} interleaved rounds, CPU:")
+    print(f"steady, one core, {n:,} sentences ({mapped:,} position reports mapped), median of {rounds} interleaved "
+          "rounds, CPU:")
     print(f"  pyais decoding alone     {ma:.3f} s  ({n / ma:,.0f} sentences/s)")
-    print(f"  AIS -> vessel -> lights  {mb:.3f} s  ({n / mb:,.0f} sentences/s)")
+    print(f"  AIS -> lights            {mb:.3f} s  ({n / mb:,.0f} sentences/s)")
     print(f"  ratio {mb / ma:.2f}x (target <= 2)")
+
+
+def peak_rss(sizes: list[int]) -> None:
+    base = nmea_lines(100_000)
+    print("peak RSS of a child mapping every report as it streams, then `navlights ais`'s summary, one per size:")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = write_nmea(Path(tmp) / f"{n}.nmea", n, base)
+            lines, cpu, kib = child(RSS_CHILD, path, _env("off"))
+            print(f"  {n:>9,} sentences: {lines:,} reports mapped, {cpu:.1f} s CPU, peak RSS {kib / 1024:.0f} MB")
+            path.unlink()
 
 
 def write_rows(d: Path, rows: int, parts: int = 16) -> None:
@@ -128,11 +225,15 @@ def dask_scaling(rows: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--messages", type=int, default=60000)
+    ap.add_argument("--messages", type=int, default=100_000)
+    ap.add_argument("--rss", default="100000,1000000", help="sizes for the peak RSS runs, comma-separated ('' none)")
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--no-dask", action="store_true")
     args = ap.parse_args(argv)
+    fresh(args.messages)
     one_core(args.messages)
+    if args.rss:
+        peak_rss([int(x) for x in args.rss.split(",")])
     if not args.no_dask:
         import logging
         logging.getLogger("distributed").setLevel(logging.ERROR)

@@ -87,7 +87,7 @@ def test_a_prepared_index_is_read_and_never_answers_for_changed_data(tmp_path: P
 
 def test_prepare_fills_a_directory_every_command_reads(tmp_path: Path, monkeypatch):
     cache.clear_cache()
-    got = api.prepare(str(tmp_path))
+    got = api.prepare(str(tmp_path), ais=False)      # the AIS tables: tests/test_traffic_ais_speed.py
     assert got["editions"] == api.edition_ids() and got["directory"] == str(tmp_path)
     names = sorted(p.name.split("-")[0] for p in tmp_path.glob("*.pickle"))
     assert names.count("edition") == names.count("identify") == len(api.edition_ids()) and "names" in names

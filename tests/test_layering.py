@@ -41,9 +41,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("interfaces", ("navlights.cli", "navlights.web", "navlights.golden", "navlights.coverage")),
 )
 
-#: Circles known on another branch, each to be gone when that branch is merged; see test_known_circles_are_gone.
-#: traffic/ais.py <-> traffic/tables.py: broken on branch ais24 (issue 26); the lead removes this entry at merge.
-KNOWN_CIRCLES: tuple[frozenset[str], ...] = (frozenset({"navlights.traffic.ais", "navlights.traffic.tables"}),)
+#: Circles known and waiting for a branch that breaks them (none now: traffic/ais.py <-> traffic/tables.py went with
+#: traffic/aisvalues.py, issue 24); see test_known_circles_are_gone.
+KNOWN_CIRCLES: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -249,8 +249,6 @@ def test_no_import_circles() -> None:
     assert not found, "import circles:\n" + "\n".join(_describe(c, graph) for c in found)
 
 
-@pytest.mark.xfail(strict=True, reason="traffic/ais.py <-> traffic/tables.py is broken on branch ais24 (issue 26); "
-                   "remove KNOWN_CIRCLES' entry and this mark when it is merged")
 def test_known_circles_are_gone() -> None:
     found = {frozenset(c) for c in circles(_graph())}
     assert not found & set(KNOWN_CIRCLES)

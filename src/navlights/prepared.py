@@ -14,9 +14,27 @@ def _editions() -> list[Edition]:
     return [loader.load(e) for e in loader.edition_ids()]
 
 
-def prepare(directory: str | None = None) -> dict[str, Any]:
-    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled and
-    every edition's identification index, in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
+#: AIS began to be carried in 2002 (SOLAS V/19 phase-in): the editions in force since then are those an AIS file's
+#: times choose; an older edition named with ``--edition`` builds its table on first use, into the user's cache.
+AIS_ERA = "2002-07-01"
+
+
+def ais_editions() -> list[str]:
+    """The editions whose AIS-to-lights tables ``prepare`` makes: those in force on or after :data:`AIS_ERA`, an
+    edition that another succeeds counting as ended (each table costs seconds of CPU to build).
+
+    >>> ais_editions()
+    ['intl-1972', 'us-inland']"""
+    import datetime as dt
+    era = dt.date.fromisoformat(AIS_ERA)
+    eds = _editions()
+    succeeded = {old for ed in eds for old in dict(ed.succeeds).values()}
+    return [ed.id for ed in eds if ed.id not in succeeded and (ed.in_force_to is None or ed.in_force_to > era)]
+
+
+def prepare(directory: str | None = None, *, ais: bool = True) -> dict[str, Any]:
+    """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled,
+    every edition's identification index and (``ais``) its AIS-to-lights table (traffic/lighttable.py), in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
     or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
     data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
     ``make`` runs it (``navlights prepare``) after installing."""
@@ -38,7 +56,11 @@ def prepare(directory: str | None = None) -> dict[str, Any]:
                              allowed="a writable directory") from None
     ids = loader.prepare(where)
     built = [ed.id for ed in _editions() if _icache.store(ed, where)]
-    return {"directory": str(where), "editions": ids, "indexes_written": built}
+    out: dict[str, Any] = {"directory": str(where), "editions": ids, "indexes_written": built}
+    if ais:
+        from .traffic import lighttable
+        out["ais_tables_written"] = lighttable.prepare(where, ais_editions())
+    return out
 
 
 def prepare_identify(cache_dir: str | None = None) -> list[str]:

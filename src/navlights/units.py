@@ -33,6 +33,12 @@ from typing import Iterable, Literal, cast
 
 from .errors import VesselError, excerpt
 
+#: Upper bounds of a vessel's length, breadth and tow that catch typing slips (the largest ships ever built are
+#: under 460 m); navlights.vessel checks them, the AIS reader refuses a dimension beyond them.
+MAX_LENGTH_M = 500.0
+MAX_BREADTH_M = 100.0
+MAX_TOW_M = 5000.0
+
 #: A unit system for lengths: the metric rules speak metres, the historical ones feet.
 LengthSystem = Literal["metres", "feet"]
 SYSTEMS: tuple[LengthSystem, ...] = ("metres", "feet")

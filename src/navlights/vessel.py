@@ -47,10 +47,8 @@ BargeExempt = Literal["slip-or-slough", "behind-pierhead", "well-lit-area"]
 #: Which arrangement of US Inland Rule 30(j) a barge at anchor or on mooring buoys is lit by.
 BargeCorners = Literal["projects-from-group", "single-both-sides", "group-both-sides"]
 
-#: Upper bounds that catch typing slips (the largest ships ever built are under 460 m).
-MAX_LENGTH_M = 500.0
-MAX_BREADTH_M = 100.0
-MAX_TOW_M = 5000.0
+#: Upper bounds that catch typing slips (in units.py, where the AIS reader takes them without the vessel model).
+from .units import MAX_BREADTH_M, MAX_LENGTH_M, MAX_TOW_M  # noqa: E402
 MAX_TONNAGE = 1_000_000.0
 MAX_SPEED_KN = 100.0
 

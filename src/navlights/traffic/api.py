@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any  # noqa: E402
 
 from ..model import WATERS  # noqa: E402  (a tuple of names: the model module is dataclasses only)
-from ..errors import excerpt
 
 
 def ais_choice(edition: str | None = None, waters: str | None = None, region: Any = None) -> Any:
@@ -28,11 +27,17 @@ def ais_choice(edition: str | None = None, waters: str | None = None, region: An
 def read_ais(path: Any, *, time: Any = None) -> Any:
     """An AIS file (NMEA text, ``.csv`` or ``.parquet``) read: reports, static data by MMSI, bad input by reason.
     ``time``: the time of NMEA messages that carry none (ISO 8601)."""
-    from .ais import AisInputError, read, utc
-    if time is not None and utc(time) is None:
-        raise AisInputError(f"time: {excerpt(time)} is not a date-time; allowed: ISO 8601, e.g. 2024-05-01T21:00:00Z",
-                            field="time", value=time, allowed="ISO 8601")
+    from .ais import check_time, read
+    check_time(time)
     return read(path, time)
+
+
+def read_ais_stream(path: Any, *, time: Any = None, timeless: bool = False) -> tuple[Any, Any]:
+    """An AIS file as counters and static data (:class:`~navlights.traffic.ais.AisData`) that fill as its position
+    reports are drawn from the iterator returned beside them (read in chunks: memory does not grow with the file).
+    ``timeless``: NMEA reports without a time are kept (time None; only where the edition is named)."""
+    from .ais import open_stream
+    return open_stream(path, time, timeless=timeless)
 
 
 def ais_fixes(path: Any, *, edition: str | None = None, waters: str | None = None, region: Any = None,
@@ -59,10 +64,16 @@ def ais_json(path: Any, *, edition: str | None = None, waters: str | None = None
              time: Any = None) -> dict[str, Any]:
     """Per vessel: her latest fix, every candidate reading with its basis and assumptions and the lights it must
     show; with the file's counts (read, used, bad by reason)."""
-    from .report import fix_json
-    mapped, data = ais_fixes(path, edition=edition, waters=waters, region=region, time=time, latest=True)
-    return {"file": str(path), "counts": data.counts(),
-            "vessels": [fix_json(f, lits, data.statics.get(f.ident), code) for f, lits, code in mapped]}
+    from .ais_run import latest_json
+    return latest_json(path, ais_choice(edition, waters, region), time)
+
+
+def ais_lines(path: Any, write: Any, *, edition: str | None = None, waters: str | None = None, region: Any = None,
+              time: Any = None) -> Any:
+    """Every position report mapped and written as one JSON line as it is read (``write(text)``); the counters
+    (:class:`~navlights.traffic.ais.AisData`) once the file is done. Memory does not grow with the file."""
+    from .ais_run import write_lines
+    return write_lines(path, ais_choice(edition, waters, region), write, time)
 
 
 def ais_batch(input_path: str, output_path: str, *, scheduler: str | None = None, workers: int | None = None,

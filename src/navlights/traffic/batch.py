@@ -26,7 +26,8 @@ from typing import Any
 from ..errors import NavlightsError
 from .ais import AisData, AisInputError, Static
 from .tables import frame_statics, normalise_columns, read_frame, unreadable_table
-from .mapping import MOVING_KN, Choice, candidates, row_flags, row_lights
+from .lighttable import lights_row as row_lights
+from .mapping import MOVING_KN, Choice, candidates, row_flags
 
 CONNECT_TIMEOUT = "10s"
 #: How many workers a partition may take down (killed, out of memory) before the run stops: Dask retries it on
@@ -53,7 +54,7 @@ _NOT_A_VESSEL = "status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no l
 
 def rows(data: AisData, choice: Choice) -> list[dict[str, Any]]:
     """One output row per position report, in input order. The lights come from
-    :func:`~navlights.traffic.mapping.row_lights` (remembered per status, ship type, length band, motion and
+    :func:`~navlights.traffic.lighttable.lights_row` (remembered per status, ship type, length band, motion and
     edition), the notes and flags from the report and her static data."""
     reps = data.reports
     eds = choice.editions([r.time for r in reps], [r.lat for r in reps], [r.lon for r in reps])

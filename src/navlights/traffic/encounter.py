@@ -352,6 +352,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
     """The encounter of the tracks in ``text`` (CSV): minute-by-minute looks and events."""
     from ..vessel import Vessel
     from .inputs import read_tracks
+    from .report import lights_detail, scheme_notes
     tracks = read_tracks(text)
     if len(tracks) > MAX_VESSELS:
         raise bad("tracks", f"{len(tracks)} vessels", f"at most {MAX_VESSELS} vessels", "is too many")
@@ -374,9 +375,13 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
             if s.fields not in memo:
                 memo[s.fields] = _display(s, rows, ed, Vessel)
             d, _, desc = memo[s.fields]
-            vessels.setdefault(ident, {"description": desc, "vessel": d.vessel.to_json(),
-                                       "complete": d.complete, "eye_height_m": s.eye_height_m,
-                                       "gaps": [n.words() for n in d.notes if n.kind == "gap"]})
+            if ident not in vessels:
+                vessels[ident] = {"description": desc, "vessel": d.vessel.to_json(), "complete": d.complete,
+                                  "eye_height_m": s.eye_height_m, "gaps": [n.words() for n in d.notes if n.kind == "gap"],
+                                  "lights": lights_detail(d), "schemes": scheme_notes(d)}
+                if vessels[ident]["schemes"]:
+                    notes.append(f"{ident}: she may show another lighting scheme instead of the standard lights "
+                                 f"({'; '.join(vessels[ident]['schemes'])}); the timeline shows the standard lights")
             if s.note and s.note not in notes:
                 notes.append(f"{ident}: {s.note}")
             if s.eye_height_m is None and f"{ident}: height of eye not given" not in notes:

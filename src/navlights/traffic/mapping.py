@@ -341,7 +341,11 @@ def light_candidates(cand: Candidate, edition: str, depth: int = 0) -> list[Lit]
             return [Lit(cand, None, str(e))]
         out: list[Lit] = []
         for value, words in bands:
-            c = replace(cand, vessel=_with_fact(cand.vessel, field, value),
+            try:
+                vessel = _with_fact(cand.vessel, field, value)
+            except NavlightsError:        # a band she cannot be in (a length under her breadth)
+                continue
+            c = replace(cand, vessel=vessel,
                         assumptions=cand.assumptions + (f"{_FACT_WORDS[field]} {words} (AIS does not tell; "
                                                         f"one candidate per band of {edition}'s rules)",))
             out += light_candidates(c, edition, depth + 1)
@@ -400,31 +404,12 @@ def _row_lights(code: int | None, ship: int | None, length_m: float | None, brea
     return lights_summary(lits), len(lits), any(x.display is None for x in lits)
 
 
-@lru_cache(maxsize=65536)
-def row_lights(code: int | None, ship: int | None, length_m: float | None, breadth_m: float | None,
-               moving: bool | None, edition: str) -> tuple[str, int, bool]:
-    """The batch row's lights (:func:`lights_summary`), candidate count and whether any is undecided, remembered
-    per (status, ship type, length band, breadth band, motion, edition): the hot loop of the batch path."""
-    length = _band(edition, "length", length_m)
-    breadth = _band(edition, "breadth", breadth_m)
-    if length is not None and breadth is not None:
-        breadth = min(breadth, length)
-    return _row_lights(code, ship, length, breadth, moving, edition)
 
-
-def compact(display: Any) -> str:
-    """The lights a display requires as one short string: colour initial and role, space-separated; alternatives
-    (one option of a group) in brackets, options split by ``|``. Optional lights are left out.
-
-    >>> from navlights import api
-    >>> compact(api.display({"propulsion": "sail", "length": "30 m"}, "intl-1972"))
-    'G:sidelight-starboard R:sidelight-port W:sternlight'
-    """
+def _words(items: list[Any]) -> str:
+    """Plain lights first, then each group of alternatives: ``[option | option]``."""
     plain: list[str] = []
     groups: dict[str, dict[str, list[str]]] = {}
-    for i in display.lights:
-        if i.status not in ("required", "general"):
-            continue
+    for i in items:
         tok = f"{(i.colour or '?')[0].upper()}{'*' if i.character == 'flashing' else ''}:{i.role}"
         if i.group:
             groups.setdefault(i.group, {}).setdefault(i.option or "", []).append(tok)
@@ -432,7 +417,29 @@ def compact(display: Any) -> str:
             plain.append(tok)
     for options in groups.values():
         plain.append("[" + " | ".join(" ".join(toks) for toks in options.values()) + "]")
-    return " ".join(plain) or "-"
+    return " ".join(plain)
+
+
+def compact(display: Any) -> str:
+    """The lights a display requires as one short string: colour initial and role, space-separated; alternatives
+    (one option of a group) in brackets, options split by ``|``; where a small-craft rule lets her show another
+    lighting scheme instead of the standard lights (Rule 23(d), 25(b)), the schemes in braces, split by ``/``,
+    each named (the lights every scheme keeps stand before them). Optional lights are left out.
+
+    >>> from navlights import api
+    >>> compact(api.display({"propulsion": "sail", "length": "30 m"}, "intl-1972"))
+    'G:sidelight-starboard R:sidelight-port W:sternlight'
+    >>> compact(api.display({"propulsion": "sail", "length": "12 m"}, "intl-1972"))  # doctest: +NORMALIZE_WHITESPACE
+    '{standard: W:sternlight [G:sidelight-starboard R:sidelight-port | G:combined-starboard R:combined-port] /
+      sailing-tricolour: G:tricolour-starboard R:tricolour-port W:tricolour-stern}'
+    """
+    req = [i for i in display.lights if i.status in ("required", "general")]
+    schemes = list(dict.fromkeys(i.scheme for i in req if i.scheme is not None))
+    if len(schemes) <= 1:
+        return _words(req) or "-"
+    common = _words([i for i in req if i.scheme is None])
+    alts = " / ".join(f"{s}: {_words([i for i in req if i.scheme == s]) or '-'}" for s in schemes)
+    return f"{common} {{{alts}}}" if common else f"{{{alts}}}"
 
 
 def lights_summary(lits: tuple[Lit, ...]) -> str:
@@ -450,6 +457,9 @@ def governing_edition(date: dt.date, waters: str) -> tuple[str | None, str]:
     from ..rulebase.loader import editions
     g = governing(date, waters, editions())
     return g.edition, g.text
+
+
+_NO_TIME: tuple[str | None, str] = (None, "no time: the edition governing cannot be told (name one with --edition)")
 
 
 def is_moving(speed_kn: float | None) -> bool | None:
@@ -479,16 +489,22 @@ class Choice:
                                  field="waters", value=self.waters, allowed=", ".join(WATERS))
         return self
 
-    def editions(self, times: list[dt.datetime], lats: list[float], lons: list[float]) -> list[tuple[str | None, str]]:
-        """The edition of each fix and the words of how it was chosen."""
+    def editions(self, times: Sequence[dt.datetime | None], lats: Sequence[float],
+                 lons: Sequence[float]) -> list[tuple[str | None, str]]:
+        """The edition of each fix and the words of how it was chosen (a fix without a time, read only under a named
+        edition, has none otherwise)."""
         if self.edition:
             return [(self.edition, f"{self.edition} (named)")] * len(times)
         if self.region is not None:
-            return [governing_edition(t.date(), w) for t, w in zip(times, self.region.waters_many(lats, lons))]
+            return [governing_edition(t.date(), w) if t is not None else _NO_TIME
+                    for t, w in zip(times, self.region.waters_many(list(lats), list(lons)))]
         waters = self.waters or "high-seas"
         by_day: dict[dt.date, tuple[str | None, str]] = {}
         out = []
         for t in times:
+            if t is None:
+                out.append(_NO_TIME)
+                continue
             day = t.date()
             got = by_day.get(day)
             if got is None:

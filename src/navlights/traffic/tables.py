@@ -7,11 +7,11 @@ cannot be a report is counted by reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .ais import AisData, AisInputError, Report, Static, _finite, _text, dimensions, ship_type, sizes
+from .aisvalues import AisData, AisInputError, Report, Static, _finite, _text, dimensions, ship_type, sizes
 from ..errors import excerpt
 
 #: Column names read from a table, lower case, to our field: the US MarineCadastre / NOAA AIS export
@@ -65,6 +65,43 @@ def read_table(path: str | Path) -> AisData:
     except Exception as e:         # pandas' and pyarrow's many errors on a file that is not what it says
         raise unreadable_table(p, e, parquet) from None
     return read_frame(frame, source="parquet" if parquet else "csv", where=str(p))
+
+
+def iter_table(path: str | Path, data: AisData, chunk_rows: int = 50_000) -> Iterator[Report]:
+    """A CSV or Parquet AIS table read ``chunk_rows`` rows at a time (pandas' CSV chunks, pyarrow's record batches):
+    each chunk's static data merged into ``data.statics`` and its counts added before its reports are yielded, so
+    that memory holds one chunk, never the file."""
+    import pandas as pd
+    p = Path(path)
+    parquet = p.suffix.lower() in (".parquet", ".pq")
+    try:
+        if parquet:
+            import pyarrow.parquet as pq
+            chunks: Iterable[Any] = (b.to_pandas() for b in pq.ParquetFile(p).iter_batches(batch_size=chunk_rows))
+        else:
+            chunks = pd.read_csv(p, dtype=str, keep_default_na=False, chunksize=chunk_rows)
+        it = iter(chunks)
+        first = next(it, None)
+    except Exception as e:         # pandas' and pyarrow's many errors on a file that is not what it says
+        raise unreadable_table(p, e, parquet) from None
+    source = "parquet" if parquet else "csv"
+    if first is None:             # a header and no rows: the columns are still checked
+        frame = pd.read_parquet(p) if parquet else pd.read_csv(p, dtype=str, keep_default_na=False, nrows=0)
+        normalise_columns(frame.columns, str(p))
+        return
+    frame = first
+    while frame is not None:
+        part = read_frame(frame, source=source, where=str(p))
+        for mmsi, st in part.statics.items():
+            data.add_static(mmsi, st)
+        data.bad.update(part.bad)
+        data.read += part.read
+        data.positions += len(part.reports)
+        yield from part.reports
+        try:
+            frame = next(it, None)
+        except Exception as e:
+            raise unreadable_table(p, e, parquet) from None
 
 
 def unreadable_table(p: Path | str, e: BaseException, parquet: bool) -> AisInputError:
@@ -149,6 +186,7 @@ def read_frame(frame: Any, *, source: str = "table", where: str = "table") -> Ai
     note_list = notes[ok].tolist()
     data.reports = [Report(m, t, la, lo, s, c, h, st, source, n)
                     for m, t, la, lo, s, c, h, st, n in zip(*lists, note_list)]
+    data.positions = len(data.reports)
     return data
 
 

@@ -1,0 +1,53 @@
+"""The AIS-to-lights table (issue 24, item 2): keyed by what the lights depend on, made ahead by ``navlights
+prepare``, read by a fresh process, never answering for changed code or rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from navlights.traffic import lighttable, mapping
+
+
+def vessels(code, ship, moving=True):
+    return {c.vessel for c in mapping.candidates(code, ship, 30.0, 8.0, moving)}
+
+
+@pytest.mark.parametrize("code", [0, 3, 7, 8, None])
+def test_every_ship_type_reads_as_its_class(code):
+    # the readings name ship types 20-29 (WIG, one class), 30-37, 50, 52 and 55; every other code reads alike
+    for ship in range(1, 100):
+        assert vessels(code, ship) == vessels(code, lighttable.ship_class(ship)), ship
+
+
+@pytest.mark.parametrize("value, band", [
+    (None, None), (3.0, 3.5), (7.0, 7.0), (10.0, 9.5), (12.0, 12.0), (30.0, 35.0), (60.0, 75.0), (450.0, 300.0)])
+def test_band_of_a_length_under_the_1972_thresholds(value, band):
+    # Rules 22-26 (1972) compare lengths with 7, 12, 20, 50, 100 and 200 m; a length stands for its interval's middle
+    assert lighttable.band((7.0, 12.0, 20.0, 50.0, 100.0, 200.0), value) == band
+
+
+def test_prepared_table_is_read_and_never_answers_for_other_rules(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
+    assert lighttable.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
+    lighttable._TABLES.clear()
+    t = lighttable.table("intl-1948")
+    assert len(t.rows) == len(lighttable.keys("intl-1948")) and t.lengths == (45.72,)   # 1948: 150 feet
+    # a prepared row says what the engine says for the same key
+    key = t.key(0, 70, 30.0, None, True)
+    assert t.rows[key] == mapping._row_lights(*key, "intl-1948")
+    monkeypatch.setattr(lighttable, "table_key", lambda ed: "another")
+    lighttable._TABLES.clear()
+    assert lighttable.table("intl-1948").rows == {}          # stale: not read; the engine answers
+    lighttable._TABLES.clear()
+
+
+def test_row_lights_by_the_table_and_by_the_engine_agree():
+    lighttable._TABLES.clear()
+    # Rule 23(a): masthead light, sidelights, sternlight; (a)(ii): a second masthead light from 50 m
+    small, _, _ = lighttable.lights_row(0, 70, 30.0, 8.0, True, "intl-1972")
+    big, _, _ = lighttable.lights_row(0, 70, 120.0, 20.0, True, "intl-1972")
+    assert "W:masthead" in small and "masthead-aft" not in small and "W:masthead-aft" in big
+    assert lighttable.lights_row(0, 71, 31.0, 8.0, True, "intl-1972")[0] == small   # same class, same band
