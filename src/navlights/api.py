@@ -654,6 +654,7 @@ def example_plans() -> dict[str, str]:
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
 
 from .errors import NavlightsError  # noqa: E402
+from .display_memo import DisplayMemo  # noqa: E402
 from .jsoninput import MAX_JSON_DEPTH, check_json_depth, json_depth, too_deep  # noqa: E402, F401
 
 
@@ -663,18 +664,17 @@ def edition_names() -> list[str]:
 
 
 def _memo_display(vessel: Vessel, ed: Edition) -> Display:
-    """:func:`display`, remembered for the last 1024 (vessel, edition) pairs of the rule base's own editions (loaded
-    once and never replaced, so their id names them); an edition object made elsewhere is not remembered."""
+    """:func:`display`, remembered for the rule base's own editions (loaded once and never replaced, so their id
+    names them) by the vessel and by the facts the edition tests (display_memo.py: a fleet of distinct vessels
+    shares entries; both levels bounded); an edition object made elsewhere is not remembered."""
     try:
         ours = loader.load(ed.id) is ed
     except NavlightsError:
         ours = False
-    return _displays(vessel, ed.id) if ours else _display.display(vessel, ed)
+    return _displays.get(vessel, ed, _display.display) if ours else _display.display(vessel, ed)
 
 
-@lru_cache(maxsize=1024)
-def _displays(vessel: Vessel, edition_id: str) -> Display:
-    return _display.display(vessel, loader.load(edition_id))
+_displays = DisplayMemo()
 
 
 from .prepared import prepare, prepare_identify  # noqa: E402, F401  (re-exported: `navlights prepare`, the web's start)
