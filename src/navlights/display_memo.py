@@ -86,18 +86,41 @@ def signature(facts: dict[str, Any], values: dict[str, tuple[float, ...]]) -> tu
     return key
 
 
-_GETTERS: dict[type, Callable[[Any], Any]] = {}
+_GETTERS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[int, ...]]] = {}
+
+
+def _may_hold_model(annotation: Any) -> bool:
+    from typing import get_args
+    from pydantic import BaseModel
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    return any(_may_hold_model(a) for a in get_args(annotation))
+
+
+def _plain(x: Any) -> Any:
+    if hasattr(type(x), "model_fields"):
+        return _fields(x)
+    if isinstance(x, (list, tuple)):
+        return tuple(_plain(y) for y in x)
+    return x
 
 
 def _fields(vessel: Any) -> tuple[Any, ...]:
-    """The vessel's field values as a key: equal vessels, equal keys, compared as plain values (a pydantic model's
-    own ``==`` also compares what its cached properties hold, some twenty times slower)."""
+    """The vessel's field values as a key, its parts (towing, fishing ...) as theirs: equal vessels, equal keys,
+    compared as plain values (a pydantic model's own ``==`` also compares what its cached properties hold, some
+    twenty times slower)."""
     cls = type(vessel)
-    get = _GETTERS.get(cls)
-    if get is None:
+    got = _GETTERS.get(cls)
+    if got is None:
         names = tuple(cls.model_fields)
-        get = _GETTERS[cls] = operator.attrgetter(*names) if len(names) > 1 else (lambda v: (getattr(v, names[0]),))
-    return (cls, get(vessel))
+        item = operator.itemgetter(*names) if len(names) > 1 else (lambda d: (d[names[0]],))
+        nested = tuple(i for i, n in enumerate(names) if _may_hold_model(cls.model_fields[n].annotation))
+        got = _GETTERS[cls] = (lambda v: item(v.__dict__), nested)   # a pydantic model keeps its fields in __dict__
+    vals = got[0](vessel)
+    for i in got[1]:
+        if vals[i] is not None:
+            vals = vals[:i] + (_plain(vals[i]),) + vals[i + 1:]
+    return (cls, vals)
 
 
 class DisplayMemo:

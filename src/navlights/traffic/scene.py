@@ -215,7 +215,7 @@ class _Table:
     light's words, cite, height, flags, status, scheme, group and option, and her reading's words."""
 
     rows: list[tuple[float, float, float, float, float, float]]
-    lights: Any                                    # navlights.geometry.LightTable
+    block: np.ndarray                              # (6, lights): this table's column of a geometry.Fleet
     static: list[tuple[Any, ...]]                  # per light, the LightSeen fields that do not move
     all_round: list[bool]
     vessel: dict[str, Any]
@@ -240,7 +240,7 @@ def _table(display: Any) -> _Table:
 
 def _make_table(display: Any) -> _Table:
     from ..engines.view import picture_gaps, select
-    from ..geometry import LightTable, arc_width
+    from ..geometry import Fleet, LightTable, arc_width
     from ..placement import place
     items = [i for i, _ in select(display, "typical", "night") if i.what == "light"]
     v = display.vessel
@@ -261,7 +261,7 @@ def _make_table(display: Any) -> _Table:
         static.append((it.role, it.colour, light_name(it), str(it.citation), p.z_m, flags, it.status, it.scheme,
                        it.group, it.option))
     gaps = tuple(dict.fromkeys(n.words() for n in picture_gaps(display, "night")))
-    return _Table(rows, LightTable.from_rows(rows), static, [r[1] >= 360.0 for r in rows], v.to_json(),
+    return _Table(rows, Fleet.stack([LightTable.from_rows(rows)]).packed[:, :, 0].copy(), static, [r[1] >= 360.0 for r in rows], v.to_json(),
                   v.describe(display.length_system), gaps, _alternatives(display, items))
 
 
@@ -298,20 +298,25 @@ def _heading(fix: Fix) -> tuple[float | None, tuple[str, ...]]:
                   "only her all-round lights are shown as seen",)
 
 
-_Plan = tuple[int, Candidate, str, Any, "str | None"]
+_Plan = tuple[int, Candidate, str, "_Table | None", "str | None"]
 
 
 def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
-                   edition: str | None) -> tuple[list[_Plan], str]:
-    """Every (fix index, candidate, edition, display or None, error) to evaluate, and the edition basis. Each
-    edition and each (vessel, edition)'s display is looked up once per call."""
+                   edition: str | None) -> tuple[list[_Plan], str, list[_Table], list[int], list[int]]:
+    """Every (fix index, candidate, edition, light table or None, error) to evaluate, the edition basis, the
+    distinct tables, and per reading with a table its table's index and its fix's. Each edition and each
+    (vessel, edition)'s display is looked up once per call."""
     from .. import api
     from ..display_memo import _fields
     cache: dict[Any, tuple[str, str]] = {}
-    shown: dict[tuple[Any, str], tuple[Any, str | None]] = {}
+    shown: dict[Any, tuple[_Table | None, str | None, int]] = {}
     eds: dict[str, Any] = {}
     plan: list[_Plan] = []
     bases: dict[str, str] = {}
+    tables: dict[int, int] = {}
+    tlist: list[_Table] = []
+    ok_t: list[int] = []
+    ok_k: list[int] = []
     named = edition_for(None, waters, edition) if edition else None
     for k, f in enumerate(fixes):
         if named:
@@ -333,85 +338,98 @@ def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
                          ed, None, "what she is was not given, so her lights cannot be told"))
             continue
         for c in f.candidates:
-            dk = (_fields(c.vessel), ed)
+            dk = (id(c.vessel), ed)
             got = shown.get(dk)
             if got is None:
-                try:
-                    got = (api.display(c.vessel, eds.get(ed) or eds.setdefault(ed, api.edition(ed))), None)
-                except NavlightsError as e:
-                    got = (None, str(e))
-                shown[dk] = got
+                fk = (_fields(c.vessel), ed)
+                got = shown.get(fk)
+                if got is None:
+                    try:
+                        d = api.display(c.vessel, eds.get(ed) or eds.setdefault(ed, api.edition(ed)))
+                    except NavlightsError as e:
+                        got = (None, str(e), -1)
+                    else:
+                        i = tables.get(id(d))
+                        if i is None:
+                            i = tables[id(d)] = len(tlist)
+                            tlist.append(_table(d))
+                        got = (tlist[i], None, i)
+                    shown[fk] = got
+                shown[dk] = got               # c.vessel lives as long as the call: its id stays hers
             plan.append((k, c, ed, got[0], got[1]))
-    return plan, "; ".join(bases.values())
+            if got[2] >= 0:
+                ok_t.append(got[2])
+                ok_k.append(k)
+    return plan, "; ".join(bases.values()), tlist, ok_t, ok_k
 
 
 def compute(observer: Observer, fixes: list[Fix], time: dt.datetime | None = None, *,
             waters: str = DEFAULT_WATERS, edition: str | None = None) -> SceneResult:
-    """What the observer sees of every vessel at the time: all (vessel, reading) pairs in one vectorised call.
-    The per-vessel objects (:class:`Target`) are made from the arrays when first asked for."""
-    from .. import geometry as g
+    """What the observer sees of every vessel at the time: every light of every reading in one flat vectorised
+    pass (the arc test of :func:`navlights.geometry.arc_bounds`, the luminous range once per distinct range, the
+    geographic range). The per-vessel objects (:class:`Target`) are made from the arrays when first asked for."""
     if len(fixes) > MAX_VESSELS:
         raise bad("vessels", len(fixes), f"at most {MAX_VESSELS} vessels in one scene", "is too many")
     first = edition_for(time, waters, edition) if time is not None or edition else None   # checked, vessels or none
-    plan, basis = _readings_plan(fixes, time, waters, edition)
+    plan, basis, tlist, ok_t, ok_k = _readings_plan(fixes, time, waters, edition)
     basis = basis or (first[1] if first else "")
-    n = len(fixes)
-    lat = np.fromiter((f.lat for f in fixes), float, n)
-    lon = np.fromiter((f.lon for f in fixes), float, n)
+    lat = np.array([f.lat for f in fixes], dtype=float)
+    lon = np.array([f.lon for f in fixes], dtype=float)
     brg, dist = geo.bearings_distances(observer.lat, observer.lon, lat, lon)
-    hd = np.fromiter((math.nan if f.heading_deg is None else f.heading_deg for f in fixes), float, n)
-    co = np.fromiter((math.nan if f.course_deg is None else f.course_deg for f in fixes), float, n)
+    hd = np.array([f.heading_deg for f in fixes], dtype=float)      # None -> NaN
+    co = np.array([f.course_deg for f in fixes], dtype=float)
     aspects = np.asarray(geo.aspect_deg((brg + 180.0) % 360.0, np.where(np.isnan(hd), co, hd) % 360.0), float)
     rel = np.asarray(geo.relative_deg(brg, observer.heading_deg), float)
-    tables: dict[int, int] = {}
-    tlist: list[_Table] = []
-    ok_t: list[int] = []
-    ok_k: list[int] = []
-    for k_, _, _, d, _ in plan:
-        if d is not None:
-            t = tables.get(id(d))
-            if t is None:
-                t = tables[id(d)] = len(tlist)
-                tlist.append(_table(d))
-            ok_t.append(t)
-            ok_k.append(k_)
-    arrays: tuple[list[Any], ...] = ([], [], [], [])
-    if ok_t:
-        fleet = g.Fleet.stack([t.lights for t in tlist])
-        idx = np.array(ok_t, dtype=np.intp)
-        k = np.array(ok_k, dtype=np.intp)
-        a = np.nan_to_num(aspects[k], nan=0.0)
-        res = g.pairs(fleet, idx, a, np.maximum(dist[k], 1e-6), eye_height_m=observer.eye_height_m,
-                      visibility_nm=observer.visibility_nm, with_limits=True)
-        round_ = np.zeros((len(tlist), fleet.max_lights), dtype=bool)
-        for i, t in enumerate(tlist):
-            round_[i, :len(t.all_round)] = t.all_round
-        hide = np.isnan(aspects[k])[:, None] & ~round_[idx]       # no heading: only all-round lights are told
-        seen = res["seen"] & ~hide
-        reason = np.where(hide, 3, np.where(seen, 0, np.where(_arcs(fleet, idx, a), 2, 1)))
-        lim = res["limit_nm"]
-        lim = np.where(np.isfinite(lim), lim, np.nan)
-        off = np.degrees(np.arctan2(res["offset_m"], (dist[k] * geo.METRES_PER_NM)[:, None]))
-        valid = fleet.valid[:, idx].T                             # each reading's own lights, row by row
-        arrays = (seen[valid], reason[valid], lim[valid], off[valid])
-    return SceneResult(time, observer, basis, lambda: _targets(observer, fixes, time, plan, tables, tlist, arrays,
-                                                               (brg, dist, rel, aspects)))
+    arrays = _lights_seen(observer, tlist, np.array(ok_t, dtype=np.intp), np.array(ok_k, dtype=np.intp), aspects,
+                          dist) if ok_t else (np.zeros(0, bool), np.zeros(0, int), np.zeros(0), np.zeros(0))
+    return SceneResult(time, observer, basis, lambda: _targets(fixes, time, plan, arrays, (brg, dist, rel, aspects)))
 
 
-def _targets(observer: Observer, fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan],
-             tables: dict[int, int], tlist: list[_Table], arrays: tuple[Any, ...],
+def _lights_seen(observer: Observer, tlist: list[_Table], idx: np.ndarray, k: np.ndarray, aspects: np.ndarray,
+                 dist: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Per light of every reading (readings in order, each its table's lights): seen, why not (an index of
+    _REASONS), the range limit (NaN: none known) and the apparent offset in degrees."""
+    from ..geometry import GEOGRAPHIC_K, Fleet, luminous_once, normalise, sincos_deg
+    F = Fleet
+    block = np.concatenate([t.block for t in tlist], axis=1)
+    if observer.visibility_nm is not None:
+        block[F.RANGE] = luminous_once(block[F.RANGE], float(observer.visibility_nm))
+    n_l = np.array([t.block.shape[1] for t in tlist], dtype=np.intp)
+    start = np.concatenate(([0], np.cumsum(n_l)[:-1])).astype(np.intp)
+    round_ = np.concatenate([np.asarray(t.all_round, dtype=bool) for t in tlist])
+    counts = n_l[idx]
+    row = np.repeat(np.arange(idx.size), counts)             # each light's reading
+    first = np.cumsum(counts) - counts
+    flat = np.arange(int(counts.sum())) - first[row] + start[idx][row]
+    got = block[:, flat]
+    a = normalise(np.nan_to_num(aspects[k], nan=0.0))[row]
+    t = a - got[F.LO]
+    span = got[F.SPAN]
+    in_arc = ((t >= 0.0) & (t <= span)) | (t <= span - 360.0) | (t >= 360.0)
+    lim = got[F.RANGE]
+    if observer.eye_height_m is not None:
+        lim = np.minimum(lim, GEOGRAPHIC_K * (got[F.SQRT_Z] + math.sqrt(max(observer.eye_height_m, 0.0))))
+    d = dist[k][row]
+    hide = np.isnan(aspects[k])[row] & ~round_[flat]          # no heading: only all-round lights are told
+    seen = in_arc & (np.maximum(d, 1e-6) <= lim) & ~hide
+    reason = np.where(hide, 3, np.where(seen, 0, np.where(in_arc, 2, 1)))
+    sa, ca = sincos_deg(a)
+    off = np.degrees(np.arctan2(got[F.X] * sa - got[F.Y] * ca, d * geo.METRES_PER_NM))
+    return seen, reason, np.where(np.isfinite(lim), lim, np.nan), off
+
+
+def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arrays: tuple[Any, ...],
              where: tuple[np.ndarray, ...]) -> tuple[Target, ...]:
     """The per-vessel objects from the scene's arrays (each reading's words and cites from its display's table)."""
     seen, reason, lim, off = (x.tolist() if isinstance(x, np.ndarray) else x for x in arrays)
     readings: list[list[Reading]] = [[] for _ in fixes]
     p = 0
-    for k_, c, ed, d, err in plan:
-        if d is None:
+    for k_, c, ed, t, err in plan:
+        if t is None:
             readings[k_].append(Reading(c.basis, c.assumptions, ed, {} if c.vessel is None else c.vessel.to_json(),
                                         "" if c.vessel is None else c.vessel.describe(length_system(ed)), (), (),
                                         err))
             continue
-        t = tlist[tables[id(d)]]
         lights = tuple(LightSeen(st[0], st[1], st[2], st[3], seen[j], _REASONS[reason[j]],
                                  None if lim[j] != lim[j] else lim[j], off[j], st[4], st[5], st[6], st[7], st[8], st[9])
                        for j, st in enumerate(t.static, p))
@@ -425,15 +443,6 @@ def _targets(observer: Observer, fixes: list[Fix], time: dt.datetime | None, pla
         out.append(Target(f.ident, f.lat, f.lon, brg[k_], dist[k_], rel[k_], None if h is None else aspects[k_], h,
                           tuple(readings[k_]), tuple(f.notes) + notes + _time_note(f, time)))
     return tuple(out)
-
-
-def _arcs(fleet: Any, idx: np.ndarray, aspects: np.ndarray) -> np.ndarray:
-    """In arc, per pair and light (pairs by lights), from the packed fleet (padding never)."""
-    from ..geometry import Fleet, normalise
-    lo = fleet.packed[Fleet.LO][:, idx].T
-    span = fleet.packed[Fleet.SPAN][:, idx].T
-    t = normalise(aspects)[:, None] - lo
-    return ((t >= 0.0) & (t <= span)) | (t <= span - 360.0) | (t >= 360.0)
 
 
 def _time_note(f: Fix, time: dt.datetime | None) -> tuple[str, ...]:
