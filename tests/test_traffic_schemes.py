@@ -142,3 +142,16 @@ def test_luminous_range_solved_once_per_pair_agrees_with_newton_everywhere():
     assert np.array_equal(luminous_once(ranges, per_column), np.where(np.isnan(want), np.inf, want))
     # Allard: in the visibility of the nominal range's definition (10 nm) a light reaches its nominal range
     assert luminous_once(np.array([3.0]), 10.0)[0] == pytest.approx(3.0)
+
+
+def test_the_scene_command_names_the_tricolour_as_the_other_scheme(tmp_path):
+    from click.testing import CliRunner
+
+    from navlights.cli import cli
+    path = tmp_path / "scene.json"
+    path.write_text(json.dumps(SAILING_12M_SCENE))
+    out = CliRunner().invoke(cli, ["scene", str(path)])
+    assert out.exit_code == 0, out.output
+    line = next(x for x in out.output.splitlines() if "or instead" in x)
+    assert "sailing-tricolour" in line and "tricolour" in line.split(":", 1)[1]
+    assert "Rule 25(b)" in out.output
