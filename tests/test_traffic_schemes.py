@@ -155,3 +155,39 @@ def test_the_scene_command_names_the_tricolour_as_the_other_scheme(tmp_path):
     line = next(x for x in out.output.splitlines() if "or instead" in x)
     assert "sailing-tricolour" in line and "tricolour" in line.split(":", 1)[1]
     assert "Rule 25(b)" in out.output
+
+
+def _nudged(v: dict, by: float) -> dict:
+    """The vessel with every length in it moved by ``by`` metres (her own, her tow's, her gear's)."""
+    out = {}
+    for k, x in v.items():
+        if isinstance(x, dict):
+            out[k] = _nudged(x, by)
+        elif isinstance(x, str) and x.endswith(" m"):
+            out[k] = f"{float(x[:-2]) + by:.3f} m"
+        else:
+            out[k] = x
+    return out
+
+
+@pytest.mark.parametrize("edition_id", ["gl-1895", "intl-1897", "intl-1948", "intl-1960", "intl-1972", "us-inland"])
+def test_the_memo_by_facts_answers_as_the_engine_for_every_representative_vessel(edition_id):
+    """Every situation and length band of the edition (navlights.classes.vessels), then the same vessels with
+    their lengths nudged (most stay in their band and are answered from the facts level): each answer's items,
+    notes and provisions are the engine's own for that vessel."""
+    from navlights.classes import vessels
+    from navlights.errors import NavlightsError
+    ed = navlights.edition(edition_id)
+    memo = DisplayMemo(exact=64, by_facts=100_000)
+    kinds = [v for _, v in vessels(ed)]
+    for by in (0.0, 0.013, -0.011):
+        for raw in kinds:
+            v = navlights.make_vessel(_nudged(raw, by))
+            try:
+                want = engine.display(v, ed)
+            except NavlightsError:
+                continue
+            got = memo.get(v, ed, engine.display)
+            assert (got.items, got.notes, got.provisions, got.complete) == \
+                (want.items, want.notes, want.provisions, want.complete), (edition_id, raw, by)
+    assert memo.facts_hits > 0
