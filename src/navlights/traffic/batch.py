@@ -304,10 +304,14 @@ def _run(ddf: Any, output_path: str, choice: Choice, client: Any, progress: bool
     future.result()
     t3 = time.perf_counter()
     cpu1 = client.run(time.process_time)
-    written = pd.read_parquet(output_path, columns=["candidates", "flags"])
-    return {"input": input_path, "output": output_path, "rows": int(len(written)),
+    rows_n = several = undecided = 0
+    for f in sorted(Path(output_path).glob("*.parquet")):   # a file at a time: memory bounded by a partition
+        written = pd.read_parquet(f, columns=["candidates", "flags"])
+        rows_n += len(written)
+        several += int((written["candidates"] > 1).sum())
+        undecided += int(written["flags"].str.contains("undecided").sum())
+    return {"input": input_path, "output": output_path, "rows": rows_n,
             "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
-            "several_candidates": int((written["candidates"] > 1).sum()),
-            "undecided": int(written["flags"].str.contains("undecided").sum()),
+            "several_candidates": several, "undecided": undecided,
             "seconds": {"start": round(t1 - t0, 2), "static": round(t2 - t1, 2), "map": round(t3 - t2, 2)},
             "workers_cpu_s": sorted(round(cpu1[w] - cpu0.get(w, 0.0), 2) for w in cpu1)}
