@@ -206,7 +206,6 @@ def edition_for(time: dt.datetime | None, waters: str = DEFAULT_WATERS, edition:
 # Light tables: one per display, made once and kept with it (``display.memo``), with her words and cites
 
 _MEMO_KEY = "traffic.scene.table"
-_REASONS = (None, "arc", "range", "aspect-unknown")
 
 
 @dataclass
@@ -318,28 +317,34 @@ def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
     ok_t: list[int] = []
     ok_k: list[int] = []
     named = edition_for(None, waters, edition) if edition else None
+    add, add_t, add_k = plan.append, ok_t.append, ok_k.append                   # the hot loop: one pass
+    by_ed: dict[str, dict[Any, tuple[_Table | None, str | None, int]]] = {}
+    last_ed, mine = "", shown
     for k, f in enumerate(fixes):
         if named:
             ed, basis = named
         elif f.edition:                           # decided with her data (the AIS mapping says how)
             key: Any = ("named", f.edition)
-            if key not in cache:
-                cache[key] = edition_for(None, waters, f.edition)
-            ed, basis = cache[key][0], f.edition_basis or cache[key][1]
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = edition_for(None, waters, f.edition)
+            ed, basis = hit[0], f.edition_basis or hit[1]
         else:
             when = f.time or time
             key = (when.date() if when else None, waters)
-            if key not in cache:
-                cache[key] = edition_for(when, waters)
-            ed, basis = cache[key]
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = edition_for(when, waters)
+            ed, basis = hit
         bases[ed] = basis
+        if ed is not last_ed:
+            last_ed, mine = ed, by_ed.setdefault(ed, {})
         if not f.candidates:
-            plan.append((k, Candidate(vessel=None, basis="no reading: the source gave nothing of what she is"),  # type: ignore[arg-type]
-                         ed, None, "what she is was not given, so her lights cannot be told"))
+            add((k, Candidate(vessel=None, basis="no reading: the source gave nothing of what she is"),  # type: ignore[arg-type]
+                 ed, None, "what she is was not given, so her lights cannot be told"))
             continue
         for c in f.candidates:
-            dk = (id(c.vessel), ed)
-            got = shown.get(dk)
+            got = mine.get(id(c.vessel))
             if got is None:
                 fk = (_fields(c.vessel), ed)
                 got = shown.get(fk)
@@ -355,11 +360,11 @@ def _readings_plan(fixes: list[Fix], time: dt.datetime | None, waters: str,
                             tlist.append(_table(d))
                         got = (tlist[i], None, i)
                     shown[fk] = got
-                shown[dk] = got               # c.vessel lives as long as the call: its id stays hers
-            plan.append((k, c, ed, got[0], got[1]))
+                mine[id(c.vessel)] = got      # c.vessel lives as long as the call: its id stays hers
+            add((k, c, ed, got[0], got[1]))
             if got[2] >= 0:
-                ok_t.append(got[2])
-                ok_k.append(k)
+                add_t(got[2])
+                add_k(k)
     return plan, "; ".join(bases.values()), tlist, ok_t, ok_k
 
 
@@ -381,14 +386,15 @@ def compute(observer: Observer, fixes: list[Fix], time: dt.datetime | None = Non
     aspects = np.asarray(geo.aspect_deg((brg + 180.0) % 360.0, np.where(np.isnan(hd), co, hd) % 360.0), float)
     rel = np.asarray(geo.relative_deg(brg, observer.heading_deg), float)
     arrays = _lights_seen(observer, tlist, np.array(ok_t, dtype=np.intp), np.array(ok_k, dtype=np.intp), aspects,
-                          dist) if ok_t else (np.zeros(0, bool), np.zeros(0, int), np.zeros(0), np.zeros(0))
+                          dist) if ok_t else tuple(np.zeros(0) for _ in range(5))
     return SceneResult(time, observer, basis, lambda: _targets(fixes, time, plan, arrays, (brg, dist, rel, aspects)))
 
 
 def _lights_seen(observer: Observer, tlist: list[_Table], idx: np.ndarray, k: np.ndarray, aspects: np.ndarray,
                  dist: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Per light of every reading (readings in order, each its table's lights): seen, why not (an index of
-    _REASONS), the range limit (NaN: none known) and the apparent offset in degrees."""
+    """Per light of every reading (readings in order, each its table's lights): seen, in arc, hidden (her heading
+    not known and the light not all round), the range limit (NaN: none known) and the apparent offset in
+    degrees."""
     from ..geometry import GEOGRAPHIC_K, Fleet, luminous_once, normalise, sincos_deg
     F = Fleet
     block = np.concatenate([t.block for t in tlist], axis=1)
@@ -412,16 +418,15 @@ def _lights_seen(observer: Observer, tlist: list[_Table], idx: np.ndarray, k: np
     d = dist[k][row]
     hide = np.isnan(aspects[k])[row] & ~round_[flat]          # no heading: only all-round lights are told
     seen = in_arc & (np.maximum(d, 1e-6) <= lim) & ~hide
-    reason = np.where(hide, 3, np.where(seen, 0, np.where(in_arc, 2, 1)))
     sa, ca = sincos_deg(a)
     off = np.degrees(np.arctan2(got[F.X] * sa - got[F.Y] * ca, d * geo.METRES_PER_NM))
-    return seen, reason, np.where(np.isfinite(lim), lim, np.nan), off
+    return seen, in_arc, hide, np.where(np.isfinite(lim), lim, np.nan), off
 
 
 def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arrays: tuple[Any, ...],
              where: tuple[np.ndarray, ...]) -> tuple[Target, ...]:
     """The per-vessel objects from the scene's arrays (each reading's words and cites from its display's table)."""
-    seen, reason, lim, off = (x.tolist() if isinstance(x, np.ndarray) else x for x in arrays)
+    seen, arc, hide, lim, off = (x.tolist() for x in arrays)
     readings: list[list[Reading]] = [[] for _ in fixes]
     p = 0
     for k_, c, ed, t, err in plan:
@@ -430,7 +435,8 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
                                         "" if c.vessel is None else c.vessel.describe(length_system(ed)), (), (),
                                         err))
             continue
-        lights = tuple(LightSeen(st[0], st[1], st[2], st[3], seen[j], _REASONS[reason[j]],
+        lights = tuple(LightSeen(st[0], st[1], st[2], st[3], seen[j],
+                                 "aspect-unknown" if hide[j] else None if seen[j] else "range" if arc[j] else "arc",
                                  None if lim[j] != lim[j] else lim[j], off[j], st[4], st[5], st[6], st[7], st[8], st[9])
                        for j, st in enumerate(t.static, p))
         readings[k_].append(Reading(c.basis, c.assumptions, ed, t.vessel, t.description, lights, t.gaps, None,
