@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
@@ -237,31 +239,71 @@ def _table(display: Any) -> _Table:
     return got
 
 
-def _make_table(display: Any) -> _Table:
+@dataclass
+class _Shared:
+    """What a light table takes from a display's items and notes alone (not her length): displays answered from the
+    display memo's facts level share their items, so a fleet of distinct lengths makes this once per band."""
+
+    items: list[Any]
+    arcs: list[tuple[float, float, float]]         # arc from, width, range (NaN: not stated)
+    columns: np.ndarray                            # (3, lights): a Fleet's LO, SPAN and RANGE rows
+    words: list[tuple[Any, ...]]                   # role, colour, name, cite, flags, status, scheme, group, option
+    gaps: tuple[str, ...]
+    alternatives: tuple[dict[str, Any], ...]
+
+
+_SHARED: OrderedDict[tuple[int, int], tuple[Any, Any, _Shared]] = OrderedDict()
+_SHARED_MAX = 4096
+_SHARED_LOCK = threading.Lock()
+
+
+def _shared(display: Any) -> _Shared:
+    key = (id(display.items), id(display.notes))
+    with _SHARED_LOCK:
+        hit = _SHARED.get(key)
+    if hit is not None:
+        return hit[2]
     from ..engines.view import picture_gaps, select
-    from ..geometry import Fleet, LightTable, arc_width
-    from ..placement import place
+    from ..geometry import arc_bounds, arc_width
     items = [i for i, _ in select(display, "typical", "night") if i.what == "light"]
-    v = display.vessel
-    pl = place(items, getattr(v, "length_m", None), getattr(v, "breadth_m", None))
-    rows, static = [], []
+    arcs, words = [], []
     for it in items:
-        p = pl.get(it.role)
         if it.arc_deg is not None and not it.all_round:
             f, w = it.arc_deg[0] % 360.0, float(arc_width(*it.arc_deg))
         else:
             f, w = 0.0, 360.0
-        rows.append((f, w, it.range_nm if it.range_nm is not None else math.nan, p.x_m, p.y_m, p.z_m))
+        arcs.append((f, w, it.range_nm if it.range_nm is not None else math.nan))
         flags = tuple(f for f, on in (("range-unknown", it.kind_citation.provenance == "gap"),
                                       ("range-not-stated", it.range_nm is None
                                        and it.kind_citation.provenance != "gap"),
                                       ("general", it.status == "general"),
                                       ("arc-assumed", it.arc_assumed)) if on)
-        static.append((it.role, it.colour, light_name(it), str(it.citation), p.z_m, flags, it.status, it.scheme,
-                       it.group, it.option))
-    gaps = tuple(dict.fromkeys(n.words() for n in picture_gaps(display, "night")))
-    return _Table(rows, Fleet.stack([LightTable.from_rows(rows)]).packed[:, :, 0].copy(), static, [r[1] >= 360.0 for r in rows], v.to_json(),
-                  v.describe(display.length_system), gaps, _alternatives(display, items))
+        words.append((it.role, it.colour, light_name(it), str(it.citation), flags, it.status, it.scheme, it.group,
+                      it.option))
+    a = np.array(arcs, dtype=float).reshape(-1, 3)
+    lo, span = arc_bounds(a[:, 0], a[:, 1])
+    columns = np.stack([lo, span, np.where(np.isnan(a[:, 2]), np.inf, a[:, 2])])
+    got = _Shared(items, arcs, columns, words, tuple(dict.fromkeys(n.words() for n in picture_gaps(display, "night"))),
+                  _alternatives(display, items))
+    with _SHARED_LOCK:                  # the entry keeps the items and notes alive, so their ids are not reused
+        _SHARED[key] = (display.items, display.notes, got)
+        while len(_SHARED) > _SHARED_MAX:
+            _SHARED.popitem(last=False)
+    return got
+
+
+def _make_table(display: Any) -> _Table:
+    from ..placement import place
+    sh = _shared(display)
+    v = display.vessel
+    pl = place(sh.items, getattr(v, "length_m", None), getattr(v, "breadth_m", None))
+    xyz = [(p.x_m, p.y_m, p.z_m) for p in (pl.get(it.role) for it in sh.items)]
+    rows = [(f, w, r, x, y, z) for (f, w, r), (x, y, z) in zip(sh.arcs, xyz)]
+    p = np.array(xyz, dtype=float).reshape(-1, 3)
+    block = np.concatenate([sh.columns, np.sqrt(np.maximum(p[:, 2:3].T, 0.0)), p[:, :2].T])
+    static = [(w[0], w[1], w[2], w[3], z, w[4], w[5], w[6], w[7], w[8]) for w, (_, _, z) in zip(sh.words, xyz)]
+    return _Table(rows, block, static, [r[1] >= 360.0 for r in rows], v.to_json(), v.describe(display.length_system),
+                  sh.gaps, sh.alternatives)
 
 
 def _alternatives(display: Any, drawn: list[Any]) -> tuple[dict[str, Any], ...]:
