@@ -3,8 +3,9 @@
 For every vessel (a :class:`~navlights.traffic.model.Fix`) and every reading of her (a
 :class:`~navlights.traffic.model.Candidate`): her true bearing and distance from the observer, her bearing
 relative to the observer's head, her aspect (the observer's bearing from her bow, navlights' view convention),
-the lights she shows (the display engine) and those the observer sees (in arc and in range: the vectorised view
-core, :func:`navlights.geometry.pairs`, all vessels in one call). Where the data could not tell which signal she
+the lights she shows (the display engine) and those the observer sees (in arc and in range: one flat vectorised
+pass over every reading's own lights, with the view core's arc test, :func:`navlights.geometry.arc_bounds`, and
+its ranges, :func:`navlights.geometry.luminous_once`). Where the data could not tell which signal she
 shows, every reading is kept and marked; a reading whose rule is not known (a gap) or whose facts are missing says
 so, never "no light".
 
