@@ -96,6 +96,13 @@ def row_schemes(code: int | None, ship: int | None, length_m: float | None, brea
     breadth = _band(edition, "breadth", breadth_m)
     if length is not None and breadth is not None:
         breadth = min(breadth, length)
+    return _schemes_json(code, ship, length, breadth, moving, edition)
+
+
+@lru_cache(maxsize=16384)
+def _schemes_json(code: int | None, ship: int | None, length: float | None, breadth: float | None,
+                  moving: bool | None, edition: str) -> str:
+    """:func:`row_schemes` per banded key (the text made once per band, not per length)."""
     out: list[dict[str, Any]] = []
     for x in lit(code, ship, length, breadth, moving, edition):
         if x.display is None:
