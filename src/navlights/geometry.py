@@ -158,6 +158,18 @@ def luminous_range_nm(nominal_nm: Any, visibility_nm: Any, iterations: int = 40)
     return np.where(ok, out, np.nan)
 
 
+def luminous_once(range_nm: np.ndarray, visibility_nm: Any) -> np.ndarray:
+    """:func:`luminous_range_nm` of every element of ``range_nm`` (inf: no range stated, kept inf) in the
+    visibility (a number, or one per column), solved once per distinct (range, visibility) pair: a fleet's
+    lights have a handful of nominal ranges, so Newton's 40 steps run on a few values, not on every light."""
+    r = np.asarray(range_nm, dtype=float)
+    v = np.broadcast_to(np.asarray(visibility_nm, dtype=float), r.shape)
+    key = np.where(np.isfinite(r), r, -1.0) + 1j * np.where(np.isfinite(v), v, -1.0)   # -1: not finite
+    u, inv = np.unique(key.ravel(), return_inverse=True)
+    lum = luminous_range_nm(np.where(u.real < 0, np.nan, u.real), np.where(u.imag < 0, np.inf, u.imag))
+    return np.where(np.isnan(lum), np.inf, lum)[inv].reshape(r.shape)
+
+
 _SC_N = 4096                                   # table steps per circle
 _SC_STEP = 360.0 / _SC_N
 _SC_ANG = np.radians(np.arange(_SC_N + 1) * _SC_STEP)
@@ -321,13 +333,18 @@ def pairs(fleet: Fleet, vessel_index: Any, aspects_deg: Any, distances_nm: Any, 
     eye = None if eye_height_m is None else np.broadcast_to(np.asarray(eye_height_m, dtype=float).ravel(), (n,))
     vis = None if visibility_nm is None else np.broadcast_to(np.asarray(visibility_nm, dtype=float).ravel(), (n,))
     m = fleet.max_lights
+    packed = fleet.packed
+    if vis is not None and n and bool(np.all(vis == vis[0])):   # one visibility (a scene): each range solved once
+        packed = packed.copy()
+        packed[Fleet.RANGE] = luminous_once(packed[Fleet.RANGE], float(vis[0]))
+        vis = None
     seen_out = np.empty((m, n), dtype=bool)       # lights by pairs; returned transposed (views)
     off_out = np.empty((m, n))
     lim_out = np.empty((m, n)) if with_limits else None
     F = Fleet
     for s0 in range(0, n, PAIRS_CHUNK):
         s1 = min(s0 + PAIRS_CHUNK, n)
-        got = np.take(fleet.packed, idx[s0:s1], axis=2)
+        got = np.take(packed, idx[s0:s1], axis=2)
         a = normalise(asp[s0:s1])
         t = a - got[F.LO]
         span = got[F.SPAN]
@@ -338,9 +355,7 @@ def pairs(fleet: Fleet, vessel_index: Any, aspects_deg: Any, distances_nm: Any, 
         arc |= t >= 360.0
         lim = lim_out[:, s0:s1] if lim_out is not None else np.empty_like(t)
         if vis is not None:
-            r = got[F.RANGE]
-            lum = luminous_range_nm(np.where(np.isinf(r), np.nan, r), vis[s0:s1])
-            got[F.RANGE] = np.where(np.isnan(lum), np.inf, lum)
+            got[F.RANGE] = luminous_once(got[F.RANGE], vis[s0:s1])
         if eye is not None:
             geo = got[F.SQRT_Z]
             geo += np.sqrt(np.maximum(eye[s0:s1], 0.0))

@@ -115,6 +115,11 @@ def _scene_text(d: dict[str, Any]) -> None:
             head = f"  reading {k} of {len(v['readings'])} (the data cannot tell which): " if many else "  "
             click.echo(f"{head}{r['description'] or r['basis']} [{r['basis']}]")
             click.echo(f"    sees: {r['picture']}")
+            for a in r.get("alternatives", ()):
+                if a["why"].startswith("another scheme"):
+                    names = ", ".join(x["name"] for x in a["lights"])
+                    cites = "; ".join(dict.fromkeys(x["cite"] for x in a["lights"]))
+                    click.echo(f"    or instead (scheme {a['scheme']}): {names} [{cites}]")
         for n in v["notes"]:
             click.echo(f"  note: {n}")
 

@@ -22,7 +22,6 @@ A condition that needs a missing fact (length, tonnage, tow length) raises
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from ..conditions import FACTS, METRIC_EXAMPLES, evaluate, missing_facts
@@ -30,6 +29,7 @@ from ..errors import MissingFactError, NavlightsError
 from ..model import Citation, Condition, Display, Edition, Item, Note, Provision, RangeBand
 from ..rulebase import loader
 from ..vessel import Vessel, make_vessel
+from .display_memo import DisplayMemo
 
 
 def _holds(cond: Condition, facts: dict, cite: Citation, system: str) -> bool:
@@ -308,17 +308,16 @@ def display(vessel: Vessel | dict, edition: Edition) -> Display:
 
 
 def remembered(vessel: Vessel | dict, edition: Edition) -> Display:
-    """:func:`display`, remembered for the last 1024 (vessel, edition) pairs of the rule base's own editions (loaded
-    once and never replaced, so their id names them); an edition object made elsewhere is not remembered. What the
+    """:func:`display`, remembered for the rule base's own editions (loaded once and never replaced, so their id
+    names them) by the vessel and by the facts the edition tests (:mod:`.display_memo`: a fleet of distinct
+    vessels shares entries; both levels bounded); an edition object made elsewhere is not remembered. What the
     facade's ``display`` and the layers beside it (traffic, plans, galleries) call."""
     v = make_vessel(vessel)
     try:
         ours = loader.load(edition.id) is edition
     except NavlightsError:
         ours = False
-    return _remembered(v, edition.id) if ours else display(v, edition)
+    return _displays.get(v, edition, display) if ours else display(v, edition)
 
 
-@lru_cache(maxsize=1024)
-def _remembered(vessel: Vessel, edition_id: str) -> Display:
-    return display(vessel, loader.load(edition_id))
+_displays = DisplayMemo()

@@ -167,7 +167,8 @@ def panorama(scene: Any, *, fov_deg: float | None = None, width: int = DEFAULT_W
                            "distance_nm": round(t.distance_nm, 3),
                            "bearing_deg": round(t.bearing_deg, 2), "relative_deg": round(t.relative_deg, 2),
                            "aspect_deg": None if t.aspect_deg is None else round(t.aspect_deg, 2),
-                           "edition": r0.edition, "flags": list(flags)})
+                           "edition": r0.edition, "flags": list(flags), "status": lt.status, "scheme": lt.scheme,
+                           "group": lt.group, "option": lt.option})
             lowest = y if lowest is None else max(lowest, y)
         if names and lowest is not None:
             texts.append(Text(fr.x(t.relative_deg), min(lowest + 16, fr.height - 34), t.ident, 10, "#8592a6",

@@ -10,16 +10,19 @@ every partition.
 
 Output columns (:data:`OUTPUT`): mmsi, time (UTC), lat, lon, edition, lights (the distinct required-light strings
 of all candidates, ``||`` between them; :func:`navlights.traffic.mapping.compact`), candidates (how many
-readings fit), flags (what AIS left open), notes.
+readings fit), flags (what AIS left open), notes, schemes (JSON: per candidate, each light with its status,
+scheme, group, option and cite; :func:`row_schemes`).
 """
 
 from __future__ import annotations
 
 import glob
+import json
 import logging
 import os
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +30,7 @@ from ..errors import NavlightsError
 from .ais import AisData, AisInputError, Static
 from .tables import frame_statics, normalise_columns, read_frame, unreadable_table
 from .lighttable import lights_row as row_lights
-from .mapping import MOVING_KN, Choice, candidates, row_flags
+from .mapping import MOVING_KN, Choice, _band, candidates, lit, row_flags
 
 CONNECT_TIMEOUT = "10s"
 #: How many workers a partition may take down (killed, out of memory) before the run stops: Dask retries it on
@@ -45,7 +48,7 @@ log = logging.getLogger("navlights.traffic")
 
 class BatchError(NavlightsError, RuntimeError):
     """A batch run that cannot finish: its workers keep dying, or none is left."""
-OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes")
+OUTPUT = ("mmsi", "time", "lat", "lon", "edition", "lights", "candidates", "flags", "notes", "schemes")
 
 
 _NO_STATIC = ("no static data (message 5 or 24) for this MMSI",)
@@ -76,8 +79,40 @@ def rows(data: AisData, choice: Choice) -> list[dict[str, Any]]:
                     "lights": lights, "candidates": count,
                     "flags": row_flags(st is None, st is not None and length is None, r.status, edition is None,
                                        count, undecided, r.heading_deg is None),
-                    "notes": "; ".join(notes) if notes else ""})
+                    "notes": "; ".join(notes) if notes else "",
+                    "schemes": "" if edition is None else row_schemes(r.status, ship, length, breadth, moving,
+                                                                        edition)})
     return out
+
+
+@lru_cache(maxsize=65536)
+def row_schemes(code: int | None, ship: int | None, length_m: float | None, breadth_m: float | None,
+                moving: bool | None, edition: str) -> str:
+    """The ``schemes`` column: JSON, one entry per candidate reading, each light it names with its status,
+    scheme, group, option and cite, so that lights shown *instead of* others (Rule 25(b)'s tricolour for a
+    sailing vessel's sidelights and sternlight; Rule 23(d)'s all-round white) are never read as all required
+    together; an undecided candidate gives ``{"undecided": why}``. Remembered per key, banded as
+    :func:`~navlights.traffic.mapping.row_lights` is."""
+    length = _band(edition, "length", length_m)
+    breadth = _band(edition, "breadth", breadth_m)
+    if length is not None and breadth is not None:
+        breadth = min(breadth, length)
+    return _schemes_json(code, ship, length, breadth, moving, edition)
+
+
+@lru_cache(maxsize=16384)
+def _schemes_json(code: int | None, ship: int | None, length: float | None, breadth: float | None,
+                  moving: bool | None, edition: str) -> str:
+    """:func:`row_schemes` per banded key (the text made once per band, not per length)."""
+    out: list[dict[str, Any]] = []
+    for x in lit(code, ship, length, breadth, moving, edition):
+        if x.display is None:
+            out.append({"undecided": x.why})
+            continue
+        out.append({"lights": [{"role": i.role, "colour": i.colour, "status": i.status, "scheme": i.scheme,
+                                "group": i.group, "option": i.option, "cite": str(i.citation)}
+                               for i in x.display.lights]})
+    return json.dumps(out, separators=(",", ":"))
 
 
 def _frame(records: list[dict[str, Any]]) -> Any:
@@ -85,7 +120,8 @@ def _frame(records: list[dict[str, Any]]) -> Any:
     frame = pd.DataFrame.from_records(records, columns=list(OUTPUT))
     frame["time"] = pd.to_datetime(frame["time"], utc=True)
     return frame.astype({"mmsi": "string", "edition": "string", "lights": "string", "flags": "string",
-                         "notes": "string", "candidates": "int64", "lat": "float64", "lon": "float64"})
+                         "notes": "string", "candidates": "int64", "lat": "float64", "lon": "float64",
+                         "schemes": "string"})
 
 
 def map_table(frame: Any, choice: Choice, statics: dict[str, Static] | None = None) -> Any:
@@ -276,10 +312,14 @@ def _run(ddf: Any, output_path: str, choice: Choice, client: Any, progress: bool
     future.result()
     t3 = time.perf_counter()
     cpu1 = client.run(time.process_time)
-    written = pd.read_parquet(output_path, columns=["candidates", "flags"])
-    return {"input": input_path, "output": output_path, "rows": int(len(written)),
+    rows_n = several = undecided = 0
+    for f in sorted(Path(output_path).glob("*.parquet")):   # a file at a time: memory bounded by a partition
+        written = pd.read_parquet(f, columns=["candidates", "flags"])
+        rows_n += len(written)
+        several += int((written["candidates"] > 1).sum())
+        undecided += int(written["flags"].str.contains("undecided").sum())
+    return {"input": input_path, "output": output_path, "rows": rows_n,
             "partitions": int(ddf.npartitions), "vessels_with_static": len(statics),
-            "several_candidates": int((written["candidates"] > 1).sum()),
-            "undecided": int(written["flags"].str.contains("undecided").sum()),
+            "several_candidates": several, "undecided": undecided,
             "seconds": {"start": round(t1 - t0, 2), "static": round(t2 - t1, 2), "map": round(t3 - t2, 2)},
             "workers_cpu_s": sorted(round(cpu1[w] - cpu0.get(w, 0.0), 2) for w in cpu1)}
