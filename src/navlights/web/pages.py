@@ -393,7 +393,9 @@ def _cell(item: dict[str, Any]) -> dict[str, Any]:
             "arc_as_written": item["arc_as_written"],
             "range": None if item["range_nm"] is None else f"{item['range_nm']:g} nm",
             "range_as_written": item["range_as_written"], "status": item["status"], "cite": item["cite"],
-            "provenance": item["provenance"], "changed": [], "change": None}
+            "provenance": item["provenance"], "changed": [], "change": None,
+            "character": item.get("character", "fixed"), "alternating": bool(item.get("alternating")),
+            "character_as_written": item.get("character_as_written")}
 
 
 def compare(q: CompareQuery) -> dict[str, Any]:
