@@ -198,3 +198,16 @@ def test_an_instructor_prints_compare_in_night_mode_on_white_paper(server, brows
     assert head > 0.8                                  # no dark header bands on white paper
     assert cell == "rgba(0, 0, 0, 0)" or _luminance(cell) > 0.8
     assert "navlights" in foot and "/compare?" in foot
+
+
+def test_an_instructor_compares_a_dredge_pipeline_and_sees_which_editions_have_no_provision(user, server):
+    """The COLREGs have no provision for a dredge pipeline (not a vessel); us-inland has (33 CFR 88.15): the empty
+    columns say so at their head, linked to the note, not only by a row of dashes."""
+    pg = user
+    pg.goto(server.url + "/compare?propulsion=none&length=35+m&status=moored&dredge_pipeline=true")
+    heads = pg.locator("#compare-table thead tr").last.locator("th")
+    texts = {heads.nth(i).inner_text().split()[0]: heads.nth(i).inner_text() for i in range(1, heads.count())}
+    assert "no provision for her" in texts["intl-1972"]
+    assert "no provision" not in texts["us-inland"]
+    assert pg.locator("#notes-intl-1972").count() == 1
+    _looked_at(pg, "compare-pipeline")
