@@ -119,7 +119,8 @@ SPECS: dict[str, Spec] = {
                     blank="— not fishing"),
     "gear_extent": Spec("doing", "Outlying gear extends", when=(("fishing", ()),), example=("150 m", "500 ft"),
                         hint="horizontally from the vessel"),
-    "gear_out": Spec("doing", "Gear in the water", when=(("fishing", ()),), hint="not given: yes"),
+    "gear_out": Spec("doing", "Gear in the water", when=(("fishing", ()),),
+                     hint="left at —: taken as in the water (yes)"),
     "close_proximity": Spec("doing", "close to other vessels engaged in fishing", when=(("fishing", ()),)),
     "trawl_activity": Spec("doing", "Her nets", {"shooting": "shooting them", "hauling": "hauling them",
                                                  "net-fast": "fast upon an obstruction"},
@@ -222,15 +223,28 @@ def _when_text(when: When) -> str:
     return " ".join(f if not vals else f"{f}={','.join(vals)}" for f, vals in when)
 
 
-_RULE = re.compile(r"^((?:Rule|Article|Art\.|Sec\.|Section)\s+\d+)")
+_RULE = re.compile(r"^((?:Rule|Article|Art\.|Sec\.|Section)\s+\d+|Annex\s+[IVX]+)")
 
 
 def _cite(rules: tuple[str, ...]) -> str:
-    """The rule(s) to name beside a label: one rule as cited, several of one rule as that rule, else none."""
+    """The rule(s) to name beside a label: one rule as cited; several of one rule (or annex) as that rule; several
+    of one rule and one annex (the fishing signals: Rule 26(d) and Annex II) as both; else none.
+
+    >>> _cite(("Rule 26(d); Annex II 1, 2", "Annex II 2(b)(i)", "Annex II 3"))
+    'Rule 26; Annex II'
+    >>> _cite(("Annex II 2(b)(i)", "Annex II 2(b)(i), 2(c)"))
+    'Annex II'
+    >>> _cite(("Rule 23(a)", "Rule 25(a)"))
+    ''
+    """
     if len(rules) == 1:
         return rules[0]
-    heads = {m.group(1) if (m := _RULE.match(r)) else r for r in rules}
-    return heads.pop() if len(heads) == 1 else ""
+    heads = {m.group(1) if (m := _RULE.match(part)) else part for r in rules for part in r.split("; ")}
+    rule_heads = sorted(h for h in heads if not h.startswith("Annex"))
+    annex_heads = sorted(h for h in heads if h.startswith("Annex"))
+    if len(heads) == 1 or (len(rule_heads) == 1 and len(annex_heads) == 1):
+        return "; ".join(rule_heads + annex_heads)
+    return ""
 
 
 @lru_cache(maxsize=1)

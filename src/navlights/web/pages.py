@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache
 from typing import Any
@@ -86,20 +87,23 @@ def anonymise(svg: str | None) -> str | None:
 def _render_cached(fn: Any, vessel: api.Vessel, edition: str, view: str, aspect_deg: float,
                    distance_nm: float | None, width: int, height: int, caption: bool, hull: bool,
                    eye_height_m: float | None, visibility_nm: float | None, choose: str) -> str:
+    chosen: Any = json.loads(choose) if choose.startswith("{") else choose
     return fn(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm, width=width, height=height,
-              caption=caption, hull=hull, eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=choose)
+              caption=caption, hull=hull, eye_height_m=eye_height_m, visibility_nm=visibility_nm, choose=chosen)
 
 
 def render_svg(vessel: dict[str, Any] | api.Vessel, edition: str, *, view: str, aspect_deg: float = 0.0,
                distance_nm: float | None = None, width: int = NIGHT_SIZE[0], height: int = NIGHT_SIZE[1],
                caption: bool = True, hull: bool = True, eye_height_m: float | None = None,
-               visibility_nm: float | None = None, choose: str = "typical") -> str | None:
-    """``api.render_svg``, remembered for the last 1024 pictures (a slider comes back to the same aspects)."""
+               visibility_nm: float | None = None, choose: str | Mapping[str, Any] = "typical") -> str | None:
+    """``api.render_svg``, remembered for the last 1024 pictures (a slider comes back to the same aspects). A
+    ``choose`` mapping (a lighting of identify's: options, scheme, optional items) is remembered by its JSON."""
     fn = renderer()
     if fn is None:
         return None
+    key = choose if isinstance(choose, str) else json.dumps(dict(choose), sort_keys=True)
     return _render_cached(fn, api.make_vessel(vessel), edition, view, float(aspect_deg), distance_nm,
-                          width, height, caption, hull, eye_height_m, visibility_nm, choose)
+                          width, height, caption, hull, eye_height_m, visibility_nm, key)
 
 
 def _drawn(draw: Any, what: str) -> str | None:
@@ -116,10 +120,10 @@ def _drawn(draw: Any, what: str) -> str | None:
 
 def render(vessel: dict[str, Any] | api.Vessel, edition: str, *, view: str, aspect_deg: float = 0.0,
            distance_nm: float | None = None, size: tuple[int, int] = NIGHT_SIZE, caption: bool = True,
-           hull: bool = True) -> str | None:
+           hull: bool = True, choose: str | Mapping[str, Any] = "typical") -> str | None:
     """An SVG picture, or None where the renderer is missing or fails (logged): pages degrade to words."""
     return _drawn(lambda: render_svg(vessel, edition, view=view, aspect_deg=aspect_deg, distance_nm=distance_nm,
-                                     width=size[0], height=size[1], caption=caption, hull=hull),
+                                     width=size[0], height=size[1], caption=caption, hull=hull, choose=choose),
                   f"{edition} {vessel} view={view} aspect={aspect_deg}")
 
 
@@ -389,7 +393,9 @@ def _cell(item: dict[str, Any]) -> dict[str, Any]:
             "arc_as_written": item["arc_as_written"],
             "range": None if item["range_nm"] is None else f"{item['range_nm']:g} nm",
             "range_as_written": item["range_as_written"], "status": item["status"], "cite": item["cite"],
-            "provenance": item["provenance"], "changed": [], "change": None}
+            "provenance": item["provenance"], "changed": [], "change": None,
+            "character": item.get("character", "fixed"), "alternating": bool(item.get("alternating")),
+            "character_as_written": item.get("character_as_written")}
 
 
 def compare(q: CompareQuery) -> dict[str, Any]:
@@ -483,14 +489,17 @@ def sector_label(s: dict[str, Any]) -> str:
 
 
 def hypothesis_picture(h: dict[str, Any], n: int) -> str | None:
-    """The night picture of one hypothesis (its vessel, edition and middle aspect), small, without caption."""
+    """The night picture of one hypothesis (its vessel, edition, middle aspect and lighting: an optional item or
+    an option it rests on is drawn, as seen), small, without caption."""
     vessel, ed, aspect = h.get("vessel"), h.get("edition"), h.get("aspect_deg")
     if not isinstance(vessel, dict) or not ed or aspect is None:
         return None
     period = "day" if h.get("period") == "day" else "night"
+    choose = h.get("choose")
+    lit: str | Mapping[str, Any] = choose if isinstance(choose, (str, Mapping)) and choose else "typical"
     try:
-        return scope_ids(render(vessel, ed, view=period, aspect_deg=float(aspect), size=(240, 150), caption=False),
-                         f"h{n}")
+        return scope_ids(render(vessel, ed, view=period, aspect_deg=float(aspect), size=(240, 150), caption=False,
+                                choose=lit), f"h{n}")
     except NavlightsError:
         return None
 
