@@ -48,11 +48,8 @@ def normalise_columns(columns: Iterable[str], where: str) -> dict[str, str]:
     return rename
 
 
-def read_table(path: str | Path) -> AisData:
-    """A CSV or Parquet AIS table (by its suffix) read into reports and static data. Tables need the ``traffic``
-    extra (pandas; pyarrow for Parquet): without it, one line saying so (an installed wheel has NMEA alone)."""
-    p = Path(path)
-    parquet = p.suffix.lower() in (".parquet", ".pq")
+def _pandas(p: Path, parquet: bool) -> Any:
+    """pandas, imported; without the ``traffic`` extra, one line saying so (an installed wheel has NMEA alone)."""
     try:
         import pandas as pd
     except ImportError:
@@ -60,6 +57,15 @@ def read_table(path: str | Path) -> AisData:
         raise AisInputError(f"file: '{p}' is a {kind} table, which needs navlights' traffic extra (pandas): "
                             "pip install 'navlights[traffic]'; allowed without it: NMEA AIVDM/AIVDO text",
                             field="file", value=str(p), allowed="NMEA AIVDM/AIVDO text") from None
+    return pd
+
+
+def read_table(path: str | Path) -> AisData:
+    """A CSV or Parquet AIS table (by its suffix) read into reports and static data. Tables need the ``traffic``
+    extra (pandas; pyarrow for Parquet): without it, one line saying so (an installed wheel has NMEA alone)."""
+    p = Path(path)
+    parquet = p.suffix.lower() in (".parquet", ".pq")
+    pd = _pandas(p, parquet)
     try:
         frame = pd.read_parquet(p) if parquet else pd.read_csv(p, dtype=str, keep_default_na=False)
     except Exception as e:         # pandas' and pyarrow's many errors on a file that is not what it says
@@ -71,9 +77,9 @@ def iter_table(path: str | Path, data: AisData, chunk_rows: int = 50_000) -> Ite
     """A CSV or Parquet AIS table read ``chunk_rows`` rows at a time (pandas' CSV chunks, pyarrow's record batches):
     each chunk's static data merged into ``data.statics`` and its counts added before its reports are yielded, so
     that memory holds one chunk, never the file."""
-    import pandas as pd
     p = Path(path)
     parquet = p.suffix.lower() in (".parquet", ".pq")
+    pd = _pandas(p, parquet)
     try:
         if parquet:
             import pyarrow.parquet as pq
