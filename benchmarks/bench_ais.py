@@ -177,23 +177,9 @@ def peak_rss(sizes: list[int]) -> None:
 
 
 def write_rows(d: Path, rows: int, parts: int = 16) -> None:
-    import numpy as np
-    import pandas as pd
-    rng = np.random.default_rng(3)
-    per = rows // parts
-    types = np.array([30, 31, 36, 37, 50, 52, 55, 60, 70, 80, 0])
-    for k in range(parts):
-        mmsi = 366000000 + rng.integers(0, 5000, per)
-        static = rng.random(per) < 0.2
-        frame = pd.DataFrame({
-            "MMSI": mmsi, "BaseDateTime": pd.Timestamp("2024-05-01", tz="UTC") + pd.to_timedelta(
-                rng.integers(0, 86400 * 30, per), unit="s"),
-            "LAT": 40 + rng.random(per), "LON": -74 + rng.random(per), "SOG": (rng.random(per) * 14).round(1),
-            "COG": (rng.random(per) * 359).round(1), "Heading": np.where(rng.random(per) < 0.3, 511, 90),
-            "Status": rng.choice(np.array([0, 0, 0, 1, 5, 7, 8, 15, 3, 2, 4, 6, 11, 12]), per).astype(float),
-            "VesselType": np.where(static, types[(mmsi % len(types))], np.nan),
-            "Length": np.where(static, 5 + mmsi % 190, np.nan), "Width": np.where(static, 4 + mmsi % 20, np.nan)})
-        frame.to_parquet(d / f"part-{k:03d}.parquet", index=False)
+    """``rows`` generated MarineCadastre-style rows in ``parts`` Parquet partitions (bench_batch.write_rows)."""
+    from bench_batch import write_rows as write_parts      # beside this script: its folder is on sys.path
+    write_parts(d, rows, rows // parts)
 
 
 def dask_scaling(rows: int) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import navlights
 from navlights.model import Display, Item
+from navlights.rulebase import loader
 
 
 def disp(edition: str, **vessel: Any) -> Display:
@@ -38,3 +40,14 @@ def required(edition: str, **vessel: Any) -> set[str]:
 def note_kinds(edition: str, **vessel: Any) -> list[str]:
     """The kinds of the display's notes (gap, referral, prohibited, …)."""
     return [n.kind for n in disp(edition, **vessel).notes]
+
+
+class Counting:
+    """``loader.parse_bytes``, counting its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, data: bytes, path: Path):
+        self.calls += 1
+        return loader.parse_bytes(data, path)

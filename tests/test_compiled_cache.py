@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from support import Counting
 from navlights import api
 from navlights.engines import view
 from navlights.rulebase import compiled, loader
@@ -24,17 +25,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(compiled.PREPARED_ENV, "off")
     return tmp_path / "cache"
-
-
-class Counting:
-    """``loader.parse_bytes``, counting its calls."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, data: bytes, path: Path):
-        self.calls += 1
-        return loader.parse_bytes(data, path)
 
 
 def canonical(obj: object) -> object:

@@ -23,6 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import navlights
+from support import Counting
 from navlights import api
 from navlights.cli import main
 from navlights.engines.identify import cache
@@ -31,17 +32,6 @@ from navlights.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
-
-
-class Counting:
-    """``loader.parse_bytes``, counting its calls."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, data: bytes, path: Path):
-        self.calls += 1
-        return loader.parse_bytes(data, path)
 
 
 @pytest.fixture()
