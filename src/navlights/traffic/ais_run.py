@@ -4,19 +4,21 @@ of each vessel, the counters and a chunk, never the file (issue 24, item 1).
 
 Two outputs: per vessel her latest fix (:func:`latest_json`: the human text and ``--json``, from the counters and
 the latest reports), or every position report as one JSON line written as it is read (:func:`write_lines`,
-``--jsonl``: each line joined to the static data known when it is read). Each candidate list is turned into JSON
-once per (status, ship type, dimensions, motion, edition) and reused (:func:`_candidates_json`).
+``--jsonl``: each line joined to the static data known when it is read). The lights of each candidate and the
+grouped readings are turned into JSON once per lighttable key, the candidates once per (status, ship type,
+dimensions, motion, edition), both remembered within a bound (:func:`_parts`).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from .aisvalues import AisData, Report, Static
 from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
-from .report import candidate_json, fix_json
+from .report import candidate_head, fix_json, lights_part, readings
 
 
 def _open(path: Any, choice: Choice, time: Any) -> tuple[AisData, Iterator[Report]]:
@@ -51,53 +53,117 @@ def latest_json(path: Any, choice: Choice, time: Any = None) -> dict[str, Any]:
     return {"file": str(path), "counts": data.counts(), "vessels": vessels}
 
 
-#: The candidates' JSON texts kept, by candidate list, up to this many characters in all (then forgotten at once): a
-#: status 3 vessel's 90 readings make some 100 kB, and memory must not grow with the fleet either.
+#: What ``--jsonl`` remembers, each up to this many characters of JSON text (then forgotten at once, so that memory
+#: does not grow with the fleet): per lighttable key (:mod:`.lighttable`: status, ship type class, length and
+#: breadth band, motion; with the edition) the lights of each candidate and the grouped readings
+#: (:class:`_Detail`), and per report key (her own length and breadth, her own ship type) the candidates' JSON.
+#: A status 3 vessel without static data has 210 candidates, some 300 kB.
 MAX_KEPT_CHARS = 8_000_000
-_CANDS: dict[tuple[Any, ...], tuple[tuple[Lit, ...], str]] = {}
-_KEPT = [0]
 
 
-def _candidates_json(lits: tuple[Lit, ...], edition: str | None) -> str:
-    """The candidates' JSON text, made once per candidate list (``lit`` returns the same tuple for the same key;
-    the tuple is kept beside its text, so that its id is not reused while the text is)."""
-    key = (id(lits), edition)
-    got = _CANDS.get(key)
+class _Kept:
+    """A dict of JSON texts forgotten at once when its texts pass :data:`MAX_KEPT_CHARS` characters."""
+
+    __slots__ = ("items", "chars")
+
+    def __init__(self) -> None:
+        self.items: dict[Any, Any] = {}
+        self.chars = 0
+
+    def put(self, key: Any, value: Any, chars: int) -> Any:
+        if self.chars + chars > MAX_KEPT_CHARS:
+            self.items.clear()
+            self.chars = 0
+        self.items[key] = value
+        self.chars += chars
+        return value
+
+
+class _Detail:
+    """One lighttable key's readings: the candidates of her band (``banded``), each one's lights as JSON text
+    without its braces, and the grouped readings, the likely one first, as JSON text."""
+
+    __slots__ = ("banded", "lights", "readings")
+
+    def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
+        self.banded = banded
+        self.lights = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:] for x in banded)
+        self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
+
+
+_DETAILS = _Kept()
+_LINES = _Kept()
+
+
+def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
+    got = _DETAILS.items.get((key, edition))
     if got is None:
-        text = json.dumps([candidate_json(x, length_system(edition)) for x in lits], ensure_ascii=False)
-        if _KEPT[0] + len(text) > MAX_KEPT_CHARS:
-            _CANDS.clear()
-            _KEPT[0] = 0
-        got = _CANDS[key] = (lits, text)
-        _KEPT[0] += len(text)
-    return got[1]
+        d = _Detail(lit(*key, edition), edition)
+        got = _DETAILS.put((key, edition), d, sum(map(len, d.lights)) + len(d.readings))
+    return got
 
 
-def _lits(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[Lit, ...]:
-    """Her candidates (her own length and breadth) with the displays of her length and breadth band: every condition
-    of an edition compares a length with its thresholds only, so the band's display is hers, and the engine runs
-    once per band, not once per length a fleet reports. Where the two lists do not pair (a band opens candidates of
-    its own), her own are worked out."""
-    if st is None:
-        return lit(code, None, None, None, moving, edition)
-    if st.length_m is None and st.breadth_m is None:
-        return lit(code, st.ship_type, None, None, moving, edition)
-    from .lighttable import table
-    _, _, length, breadth, _ = table(edition).key(code, None, st.length_m, st.breadth_m, moving)
-    banded = lit(code, st.ship_type, length, breadth, moving, edition)
-    own = candidates(code, st.ship_type, st.length_m, st.breadth_m, moving)
-    if len(own) != len(banded) or any(b.candidate.assumptions != c.assumptions for b, c in zip(banded, own)):
-        return lit(code, st.ship_type, st.length_m, st.breadth_m, moving, edition)
-    key = (id(own), id(banded))
-    got = _PAIRED.get(key)
-    if got is None or got[0] is not own or got[1] is not banded:
-        if len(_PAIRED) > 4096:
-            _PAIRED.clear()
-        got = _PAIRED[key] = (own, banded, tuple(Lit(c, b.display, b.why) for c, b in zip(own, banded)))
-    return got[2]
+def _parts(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[str, str, bool]:
+    """Her candidates' JSON text, her readings' JSON text, and whether she is certain: a dict lookup for a key seen.
+
+    Her candidates are her own (her own length and breadth, her ship type), with the displays of her length and
+    breadth band: every condition of an edition compares a length with its thresholds only, so the band's display
+    is hers, and the engine runs once per lighttable key, not once per length a fleet reports. Where the two lists
+    do not pair (a band opens candidates of its own), her own are worked out."""
+    ship = st.ship_type if st is not None else None
+    length = st.length_m if st is not None else None
+    breadth = st.breadth_m if st is not None else None
+    raw = (code, ship, length, breadth, moving, edition)
+    got = _LINES.items.get(raw)
+    if got is not None:
+        return got
+    system = length_system(edition)
+    if length is None and breadth is None:
+        detail = _detail((code, ship, None, None, moving), edition)
+        heads = [x.candidate for x in detail.banded]
+    else:
+        from .lighttable import table
+        key = table(edition).key(code, ship, length, breadth, moving)
+        detail = _detail(key, edition)
+        got_heads = _own(candidates(code, ship, length, breadth, moving), candidates(*key), detail.banded)
+        if got_heads is None:
+            detail = _Detail(lit(code, ship, length, breadth, moving, edition), edition)   # her own, not kept by key
+            heads = [x.candidate for x in detail.banded]
+        else:
+            heads = got_heads
+    texts = [json.dumps(candidate_head(c, system), ensure_ascii=False)[:-1] + ", " + part
+             for c, part in zip(heads, detail.lights)]
+    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    out = ("[" + ", ".join(texts) + "]", detail.readings, certain)
+    return _LINES.put(raw, out, len(out[0]))
 
 
-_PAIRED: dict[tuple[int, int], tuple[Any, Any, tuple[Lit, ...]]] = {}
+_OPEN = "(AIS does not tell"
+
+
+def _own(own: tuple[Any, ...], band: tuple[Any, ...], lits: tuple[Lit, ...]) -> list[Any] | None:
+    """Her own candidates, one per lit of her band's (``lits``, made from the band's candidates ``band``): where a lit
+    opens a fact AIS does not give (her tow's length, her gear's extent: one lit per band), her own candidate with
+    that fact as the lit has it. None where the lists do not pair (then her own are worked out)."""
+    if len(own) != len(band) or any(b.assumptions != c.assumptions for b, c in zip(band, own)):
+        return None
+    out: list[Any] = []
+    j = 0
+    for x in lits:
+        a = x.candidate.assumptions
+        while j < len(band) and not (a[:len(band[j].assumptions)] == band[j].assumptions and
+                                     all(_OPEN in e for e in a[len(band[j].assumptions):])):
+            j += 1
+        if j == len(band):
+            return None
+        c = own[j]
+        if len(a) == len(c.assumptions):
+            out.append(c)
+        else:            # the band's fact on her own vessel (no check needed: her own lengths with a band's)
+            vessel = x.candidate.vessel.model_copy(update={"length_m": c.vessel.length_m,
+                                                           "breadth_m": c.vessel.breadth_m})
+            out.append(replace(c, vessel=vessel, assumptions=a))
+    return out
 
 
 def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
@@ -118,14 +184,15 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
                 fix, lits = map_fix(fix, st, r.status, ed, how)
                 out.append(json.dumps(fix_json(fix, lits, st, r.status), ensure_ascii=False))
                 continue
-            lits = _lits(r.status, st, is_moving(r.speed_kn), ed)
+            cands, groups, certain = _parts(r.status, st, is_moving(r.speed_kn), ed)
             head = fix_json(fix, (), st, r.status)
-            head |= {"edition": ed, "certain": len(lits) == 1 and lits[0].display is not None,
+            head |= {"edition": ed, "certain": certain,
                      "notes": list(fix.notes) + (["status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no "
                                                   "lights"] if r.status == 14 else [])}
             head.pop("candidates")
+            head.pop("readings")
             text = json.dumps(head, ensure_ascii=False)
-            out.append(text[:-1] + ', "candidates": ' + _candidates_json(lits, ed) + "}")
+            out.append(text[:-1] + ', "readings": ' + groups + ', "candidates": ' + cands + "}")
         write("\n".join(out) + "\n")
         buf.clear()
 
