@@ -87,7 +87,8 @@ def _text(data: dict[str, Any]) -> None:
         cands = v["candidates"]
         groups = v["readings"]
         click.echo(f"  {len(cands)} candidate(s)" + (" (certain)" if v["certain"] else "")
-                   + (f", {len(groups)} different sight(s)" if len(groups) < len(cands) else ""))
+                   + (f", {len(groups)} different sight(s)" if len(groups) < len(cands) else "")
+                   + (", the likely one first (the priors identify ranks by)" if len(groups) > 1 else ""))
         schemes: list[str] = []
         for g in groups:
             ks = g["candidates"]

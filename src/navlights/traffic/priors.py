@@ -58,40 +58,48 @@ def _same(a: Any, b: Any) -> bool:
     return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
-def _specificity(base: dict[str, Any], have: dict[str, Any]) -> int | None:
-    """How many of the situation's facts she has (None: one she does not). A fact she leaves open (None: her tow's
-    number of vessels, whether she lies near a channel) neither counts nor rules the situation out; an object she
-    does not have (no tow) rules out every situation that has it."""
-    n = 0
+def _specificity(base: dict[str, Any], have: dict[str, Any]) -> tuple[int, int] | None:
+    """How many of the situation's facts she has, and how many she leaves open (None: a fact she has otherwise, or
+    an object she does not have: no tow rules out every situation with one). A fact left open (None: how many
+    vessels she tows, whether she is on pilotage service, her waters) does not rule the situation out."""
+    n = opened = 0
     for path, value in base.items():
         got = have.get(path)
         if got is None and value != _OBJECT:
-            continue
-        if not _same(got, value):
+            opened += 1
+        elif _same(got, value):
+            n += 1
+        else:
             return None
-        n += 1
-    return n
+    return n, opened
 
 
 @lru_cache(maxsize=4096)
 def _situation(facts: str) -> str | None:
-    have = json.loads(facts)
+    own, have = json.loads(facts)
     prior, best = _situations.prior, None
     for k, (label, base) in enumerate(_bases()):
-        n = _specificity(base, have)
-        if n is not None:
-            rank = (n, prior(label), -k)
+        got = _specificity(base, have)
+        if got is not None:
+            missed = sum(1 for path in own if path not in base)
+            rank = (-missed, got[0], -got[1], prior(label), -k)
             if best is None or rank > best[0]:
                 best = (rank, label)
     return best[1] if best is not None else None
 
 
 def situation_of(vessel: Any) -> str | None:
-    """The situation of :data:`navlights.classes.SITUATIONS` her facts name: of those whose every fact she has, the
-    one with the most facts, then the commonest (as identification names a reading by its commonest situation);
-    None where none fits. Her length and other measures are left aside (each edition fills its own); her facts
-    are read with their defaults (``fishing.method`` other), a fact she leaves open as open."""
-    return _situation(json.dumps(_flat(vessel.model_dump(mode="json", by_alias=True)), sort_keys=True))
+    """The situation of :data:`navlights.classes.SITUATIONS` her facts name. Of the situations none of whose facts
+    she has otherwise: the one that names the most of her own facts (those not at their defaults; whether she makes
+    way counts only where the situation says: a mine-clearance vessel stopped is one engaged in mine clearance,
+    not a power-driven vessel stopped), then the one with the most facts she has (not making way, where she is
+    not), then the fewest she leaves open (a pusher whose waters are not named is not taken for one on the
+    Western Rivers), then the commonest (as identification names a reading by its commonest situation); None
+    where none fits. Her length and other measures are left aside (each edition fills its own); her facts are
+    read with their defaults (``fishing.method`` other)."""
+    own = [p for p in _flat(vessel.to_json()) if p != "making_way"]
+    have = _flat(vessel.model_dump(mode="json", by_alias=True))
+    return _situation(json.dumps([own, have], sort_keys=True))
 
 
 @lru_cache(maxsize=64)
