@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from navlights.traffic.mapping import candidates, lit
+from navlights.traffic.mapping import lit
 from navlights.traffic.priors import situation_of
-from navlights.traffic.report import readings
+from navlights.traffic.report import candidate_json, readings
 
 ED = "intl-1972"
 HARBOUR = Path(__file__).parents[1] / "src" / "navlights" / "traffic" / "examples" / "ais" / "harbour.nmea"
@@ -132,12 +132,15 @@ def test_jsonl_a_key_seen_is_a_dict_lookup(monkeypatch):
         raise AssertionError("the engine ran for a key already seen")
     monkeypatch.setattr(ais_run, "lit", engine)
     monkeypatch.setattr(ais_run, "candidates", engine)
-    assert ais_run._parts(3, st, True, ED) is first
-    # another length in the same band (100 m to 500 m) and breadth band: the lights and readings of the key are
-    # reused; only her own candidates are made (the candidates step runs, the engine does not)
-    monkeypatch.setattr(ais_run, "candidates", candidates)
-    other = ais_run._parts(3, Static(ship_type=70, length_m=140.0, breadth_m=20.0), True, ED)
-    assert other[1] == first[1] and '"length": "140 m"' in other[0]
+    assert ais_run._parts(3, st, True, ED) == first
+    # another length and breadth in the same bands (intl-1972: 100 m to 500 m; the same breadth band), another type
+    # of the same class (80, like 70, no reading of its own): her own length put into the key's candidates
+    other = ais_run._parts(3, Static(ship_type=80, length_m=140.0, breadth_m=21.0), True, ED)
+    assert other[1] == first[1] and '"length": "140 m"' in other[0] and '"breadth": "21 m"' in other[0]
+    assert "140 m (459.3 ft)" in other[0]
+    monkeypatch.undo()
+    own = [candidate_json(x, "metres") for x in lit(3, 80, 140.0, 21.0, True, ED)]
+    assert json.loads(other[0]) == own
 
 
 def test_jsonl_band_facts_on_her_own_vessel():
@@ -145,7 +148,6 @@ def test_jsonl_band_facts_on_her_own_vessel():
     # candidates carry her own length and the band's tow length, as the engine run on her own would give them
     from navlights.traffic import ais_run
     from navlights.traffic.aisvalues import Static
-    from navlights.traffic.report import candidate_json
     st = Static(ship_type=52, length_m=33.0, breadth_m=9.0)
     texts, groups_text, certain = ais_run._parts(0, st, True, ED)
     own = [candidate_json(x, "metres") for x in lit(0, 52, 33.0, 9.0, True, ED)]

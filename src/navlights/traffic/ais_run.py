@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import lru_cache
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -62,18 +63,23 @@ MAX_KEPT_CHARS = 8_000_000
 
 
 class _Kept:
-    """A dict of JSON texts forgotten at once when its texts pass :data:`MAX_KEPT_CHARS` characters."""
+    """A dict of JSON texts forgotten at once when its texts pass :data:`MAX_KEPT_CHARS` characters (and with it
+    ``also``, which holds what it holds)."""
 
-    __slots__ = ("items", "chars")
+    __slots__ = ("items", "chars", "also")
 
-    def __init__(self) -> None:
+    def __init__(self, also: "_Kept | None" = None) -> None:
         self.items: dict[Any, Any] = {}
         self.chars = 0
+        self.also = also
 
     def put(self, key: Any, value: Any, chars: int) -> Any:
         if self.chars + chars > MAX_KEPT_CHARS:
             self.items.clear()
             self.chars = 0
+            if self.also is not None:
+                self.also.items.clear()
+                self.also.chars = 0
         self.items[key] = value
         self.chars += chars
         return value
@@ -83,59 +89,147 @@ class _Detail:
     """One lighttable key's readings: the candidates of her band (``banded``), each one's lights as JSON text
     without its braces, and the grouped readings, the likely one first, as JSON text."""
 
-    __slots__ = ("banded", "lights", "readings")
+    __slots__ = ("banded", "lights", "readings", "chars", "templates")
 
     def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
         self.banded = banded
+        self.templates: dict[str, tuple[str, ...] | None] = {}
         self.lights = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:] for x in banded)
         self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
+        self.chars = sum(map(len, self.lights)) + len(self.readings)
 
 
-_DETAILS = _Kept()
 _LINES = _Kept()
+_DETAILS = _Kept(also=_LINES)
 
 
 def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
     got = _DETAILS.items.get((key, edition))
     if got is None:
         d = _Detail(lit(*key, edition), edition)
-        got = _DETAILS.put((key, edition), d, sum(map(len, d.lights)) + len(d.readings))
+        got = _DETAILS.put((key, edition), d, d.chars)
     return got
 
 
-def _parts(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[str, str, bool]:
-    """Her candidates' JSON text, her readings' JSON text, and whether she is certain: a dict lookup for a key seen.
+@lru_cache(maxsize=65536)
+def _size(length: float | None, breadth: float | None) -> tuple[float | None, float | None] | None:
+    """Her length and breadth as the vessel model reads them (None: it refuses them, and then no reading fits)."""
+    from ..errors import NavlightsError
+    from ..vessel import make_vessel, metres_text
+    fields = {"propulsion": "power"} | ({"length": metres_text(length)} if length is not None else {}) | \
+        ({"breadth": metres_text(breadth)} if breadth is not None else {})
+    try:
+        v = make_vessel(fields)
+    except NavlightsError:
+        return None
+    return v.length_m, v.breadth_m
 
-    Her candidates are her own (her own length and breadth, her ship type), with the displays of her length and
-    breadth band: every condition of an edition compares a length with its thresholds only, so the band's display
-    is hers, and the engine runs once per lighttable key, not once per length a fleet reports. Where the two lists
-    do not pair (a band opens candidates of its own), her own are worked out."""
+
+#: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
+_L, _B, _F = "\\u0000L", "\\u0000B", "\\u0000F"
+
+
+def _templates(detail: _Detail, system: str) -> tuple[str, ...] | None:
+    """Each candidate's JSON text with stand-ins where her own length and breadth go (in her vessel and her
+    description, whose length follows the kind of vessel: ``vessel_words.describe``); None where a description
+    does not read so (then her own are worked out)."""
+    from ..units import fmt_length
+    got = detail.templates.get(system, ())
+    if got != ():
+        return got
+    out: list[str] | None = []
+    for x, part in zip(detail.banded, detail.lights):
+        c = x.candidate
+        head = candidate_head(c, system)
+        words = fmt_length(c.vessel.length_m, system) if c.vessel.length_m is not None else None
+        kind, _, rest = head["description"].partition(", ")
+        if out is None or words is None or not rest.startswith(words) or "\x00" in json.dumps(head):
+            out = None
+            break
+        head["description"] = f"{kind}, \x00F{rest[len(words):]}"
+        head["vessel"]["length"] = "\x00L"
+        if "breadth" in head["vessel"]:
+            head["vessel"]["breadth"] = "\x00B"
+        out.append(json.dumps(head, ensure_ascii=False)[:-1] + ", " + part)
+    detail.templates[system] = got = tuple(out) if out is not None else None
+    return got
+
+
+def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
+          edition: str) -> tuple[str, str, bool] | None:
+    """Her candidates' JSON from her band's by putting in her own length and breadth: the same readings (only the
+    size differs, and the vessel model checks her size alone, :func:`_size`), the same lights. None where that
+    does not hold: a size the model refuses, a WIG type other than 20 (its basis names its own code), a band with
+    no breadth where she has one."""
+    size = _size(length, breadth)
+    if size is None or size[0] is None or (ship is not None and 20 < ship <= 29):
+        return None
+    own_length, own_breadth = size[0], size[1]
+    from ..units import fmt_length
+    from ..vessel import metres_text
+    from .lighttable import table
+    detail = _detail(table(edition).key(code, ship, length, breadth, moving), edition)
+    if any((x.candidate.vessel.breadth_m is None) != (own_breadth is None) for x in detail.banded):
+        return None
+    system = length_system(edition)
+    templates = _templates(detail, system)
+    if templates is None:
+        return None
+    own_l, own_b = metres_text(own_length), metres_text(own_breadth) if own_breadth is not None else ""
+    words = json.dumps(fmt_length(own_length, system), ensure_ascii=False)[1:-1]
+    texts = [t.replace(_L, own_l, 1).replace(_B, own_b, 1).replace(_F, words, 1) for t in templates]
+    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    return "[" + ", ".join(texts) + "]", detail.readings, certain
+
+
+def _parts(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[str, str, bool]:
+    """Her candidates' JSON text, her readings' JSON text, and whether she is certain: the lights, readings and each
+    candidate's JSON once per lighttable key (:func:`_fast`: her own length and breadth put in); where that does not
+    hold, each candidate's own part (her vessel, description, basis, assumptions) once per report key, kept within
+    a bound. Her candidates are her own (her own length and breadth, her ship type), with the displays of her
+    length and breadth band: every condition of an edition compares a length with its thresholds only, so the
+    band's display is hers, and the engine runs once per lighttable key, not once per length a fleet reports."""
     ship = st.ship_type if st is not None else None
     length = st.length_m if st is not None else None
     breadth = st.breadth_m if st is not None else None
+    if length is not None:
+        fast = _fast(code, ship, length, breadth, moving, edition)
+        if fast is not None:
+            return fast
     raw = (code, ship, length, breadth, moving, edition)
     got = _LINES.items.get(raw)
-    if got is not None:
-        return got
-    system = length_system(edition)
-    if length is None and breadth is None:
-        detail = _detail((code, ship, None, None, moving), edition)
+    if got is None:
+        got = _heads(code, ship, length, breadth, moving, edition)
+        got = _LINES.put(raw, got, sum(map(len, got[0])) + (got[1].chars if got[2] else 0))
+    heads, detail, _ = got
+    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    return "[" + ", ".join([h + p for h, p in zip(heads, detail.lights)]) + "]", detail.readings, certain
+
+
+def _heads(code: int | None, ship: int | None, length: float | None, breadth: float | None, moving: bool | None,
+           edition: str) -> tuple[tuple[str, ...], _Detail, bool]:
+    """Each candidate's own part as JSON text (open at its end), the detail whose lights go with them, and whether
+    that detail is hers alone (not kept by key)."""
+    own_detail = False
+    if length is None:
+        detail = _detail((code, ship, None, None, moving), edition) if breadth is None else \
+            _Detail(lit(code, ship, None, breadth, moving, edition), edition)
+        own_detail = breadth is not None
         heads = [x.candidate for x in detail.banded]
     else:
         from .lighttable import table
         key = table(edition).key(code, ship, length, breadth, moving)
         detail = _detail(key, edition)
-        got_heads = _own(candidates(code, ship, length, breadth, moving), candidates(*key), detail.banded)
-        if got_heads is None:
-            detail = _Detail(lit(code, ship, length, breadth, moving, edition), edition)   # her own, not kept by key
+        got = _own(candidates(code, ship, length, breadth, moving), candidates(*key), detail.banded)
+        if got is None:
+            detail = _Detail(lit(code, ship, length, breadth, moving, edition), edition)
+            own_detail = True
             heads = [x.candidate for x in detail.banded]
         else:
-            heads = got_heads
-    texts = [json.dumps(candidate_head(c, system), ensure_ascii=False)[:-1] + ", " + part
-             for c, part in zip(heads, detail.lights)]
-    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
-    out = ("[" + ", ".join(texts) + "]", detail.readings, certain)
-    return _LINES.put(raw, out, len(out[0]))
+            heads = got
+    system = length_system(edition)
+    return (tuple(json.dumps(candidate_head(c, system), ensure_ascii=False)[:-1] + ", " for c in heads), detail,
+            own_detail)
 
 
 _OPEN = "(AIS does not tell"
