@@ -43,6 +43,8 @@ def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | No
     kept: a group's options in [a | b], a small-craft scheme she may show instead of the standard lights in
     {standard: ... / scheme: ...}; with counts of bad sentences or rows by reason (an NMEA line over 1 KiB counts
     as bad). The file is read in chunks and memory does not grow with it; --jsonl writes each report as it goes.
+    Readings that look the same are grouped, the likely one first (the priors identify ranks by); the candidate
+    numbers, which --reading takes, do not change with that order.
 
     Edition: --edition, else the one governing on the fix's date in --waters or in the waters --region gives
     (default: the high seas). Time matters only for that choice: with --edition named, NMEA sentences without
