@@ -17,7 +17,11 @@ from functools import lru_cache
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..errors import NavlightsError
+from ..units import fmt_length
+from ..vessel import make_vessel, metres_text
 from .aisvalues import AisData, Report, Static
+from .lighttable import table
 from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
 from .report import candidate_head, fix_json, lights_part, readings
 
@@ -93,7 +97,7 @@ class _Detail:
 
     def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
         self.banded = banded
-        self.templates: dict[str, tuple[str, ...] | None] = {}
+        self.templates: dict[str, tuple[tuple[str, ...], bool] | None] = {}
         self.lights = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:] for x in banded)
         self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
         self.chars = sum(map(len, self.lights)) + len(self.readings)
@@ -112,32 +116,34 @@ def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
 
 
 @lru_cache(maxsize=65536)
-def _size(length: float | None, breadth: float | None) -> tuple[float | None, float | None] | None:
-    """Her length and breadth as the vessel model reads them (None: it refuses them, and then no reading fits)."""
-    from ..errors import NavlightsError
-    from ..vessel import make_vessel, metres_text
-    fields = {"propulsion": "power"} | ({"length": metres_text(length)} if length is not None else {}) | \
+def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str, str, bool] | None:
+    """Her length and breadth as her vessel's JSON writes them (as the vessel model reads them), her length in words
+    in ``system`` as JSON writes it, and whether she has a breadth; None where the model refuses her size (then no
+    reading fits). The model checks her size alone: no reading changes what it allows."""
+    fields = {"propulsion": "power", "length": metres_text(length)} | \
         ({"breadth": metres_text(breadth)} if breadth is not None else {})
     try:
         v = make_vessel(fields)
     except NavlightsError:
         return None
-    return v.length_m, v.breadth_m
+    assert v.length_m is not None
+    return (metres_text(v.length_m), metres_text(v.breadth_m) if v.breadth_m is not None else "",
+            json.dumps(fmt_length(v.length_m, system), ensure_ascii=False)[1:-1], v.breadth_m is not None)
 
 
 #: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
 _L, _B, _F = "\\u0000L", "\\u0000B", "\\u0000F"
 
 
-def _templates(detail: _Detail, system: str) -> tuple[str, ...] | None:
+def _templates(detail: _Detail, system: str) -> tuple[tuple[str, ...], bool] | None:
     """Each candidate's JSON text with stand-ins where her own length and breadth go (in her vessel and her
-    description, whose length follows the kind of vessel: ``vessel_words.describe``); None where a description
-    does not read so (then her own are worked out)."""
-    from ..units import fmt_length
-    got = detail.templates.get(system, ())
-    if got != ():
-        return got
+    description, whose length follows the kind of vessel: ``vessel_words.describe``), and whether they have a
+    breadth; None where a description does not read so, or some have a breadth and some not (then her own are
+    worked out)."""
+    if system in detail.templates:
+        return detail.templates[system]
     out: list[str] | None = []
+    breadths = {x.candidate.vessel.breadth_m is not None for x in detail.banded}
     for x, part in zip(detail.banded, detail.lights):
         c = x.candidate
         head = candidate_head(c, system)
@@ -151,33 +157,28 @@ def _templates(detail: _Detail, system: str) -> tuple[str, ...] | None:
         if "breadth" in head["vessel"]:
             head["vessel"]["breadth"] = "\x00B"
         out.append(json.dumps(head, ensure_ascii=False)[:-1] + ", " + part)
-    detail.templates[system] = got = tuple(out) if out is not None else None
+    got = detail.templates[system] = (tuple(out), breadths.pop()) if out is not None and len(breadths) == 1 else None
     return got
 
 
 def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
           edition: str) -> tuple[str, str, bool] | None:
     """Her candidates' JSON from her band's by putting in her own length and breadth: the same readings (only the
-    size differs, and the vessel model checks her size alone, :func:`_size`), the same lights. None where that
+    size differs, and the vessel model checks her size alone, :func:`_sized`), the same lights. None where that
     does not hold: a size the model refuses, a WIG type other than 20 (its basis names its own code), a band with
     no breadth where she has one."""
-    size = _size(length, breadth)
-    if size is None or size[0] is None or (ship is not None and 20 < ship <= 29):
-        return None
-    own_length, own_breadth = size[0], size[1]
-    from ..units import fmt_length
-    from ..vessel import metres_text
-    from .lighttable import table
-    detail = _detail(table(edition).key(code, ship, length, breadth, moving), edition)
-    if any((x.candidate.vessel.breadth_m is None) != (own_breadth is None) for x in detail.banded):
+    if ship is not None and 20 < ship <= 29:
         return None
     system = length_system(edition)
-    templates = _templates(detail, system)
-    if templates is None:
+    own = _sized(length, breadth, system)
+    if own is None:
         return None
-    own_l, own_b = metres_text(own_length), metres_text(own_breadth) if own_breadth is not None else ""
-    words = json.dumps(fmt_length(own_length, system), ensure_ascii=False)[1:-1]
-    texts = [t.replace(_L, own_l, 1).replace(_B, own_b, 1).replace(_F, words, 1) for t in templates]
+    detail = _detail(table(edition).key(code, ship, length, breadth, moving), edition)
+    got = _templates(detail, system)
+    if got is None or got[1] != own[3]:
+        return None
+    own_l, own_b, words, _ = own
+    texts = [t.replace(_L, own_l, 1).replace(_B, own_b, 1).replace(_F, words, 1) for t in got[0]]
     certain = len(detail.banded) == 1 and detail.banded[0].display is not None
     return "[" + ", ".join(texts) + "]", detail.readings, certain
 
@@ -217,7 +218,6 @@ def _heads(code: int | None, ship: int | None, length: float | None, breadth: fl
         own_detail = breadth is not None
         heads = [x.candidate for x in detail.banded]
     else:
-        from .lighttable import table
         key = table(edition).key(code, ship, length, breadth, moving)
         detail = _detail(key, edition)
         got = _own(candidates(code, ship, length, breadth, moving), candidates(*key), detail.banded)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .mapping import Lit, compact, length_system, ship_type_words, status_words
+from .priors import weight
 
 
 def lights_detail(display: Any) -> list[dict[str, Any]]:
@@ -55,7 +56,6 @@ def readings(lits: tuple[Lit, ...], edition: str | None = None) -> list[dict[str
     situations, commonest first) and, where members differ only by a band AIS does not tell (her length, her
     tow's), ``bands``: each band's words with the ranges of her required lights there (Rule 22's ranges go by
     length)."""
-    from .priors import weight
     groups: dict[str, dict[str, Any]] = {}
     members: dict[str, list[Lit]] = {}
     for k, x in enumerate(lits, 1):
