@@ -9,11 +9,16 @@
 3. Peak RSS of a child that maps every report as it streams (as 1.) and then makes ``navlights ais``'s per-vessel
    summary, at 10^5 and 10^6 sentences (10^6: the 10^5 file ten times over, times shifted): flat when the stream
    holds nothing per sentence. (``--jsonl``'s flat memory is tests/test_traffic_ais_stream.py's.)
-4. Dask: the batch path on 2 local workers against 1, on >= 1 million generated rows (Parquet partitions written
+4. ``--jsonl`` (issue 24): ``navlights ais --jsonl``'s work (``ais_lines`` into a sink that counts the lines) in a
+   fresh process against pyais decoding alone, each child's whole CPU, rounds interleaved; ``--jsonl-old SRC`` adds
+   the same child on another source tree (the code before a change: ``git archive HEAD src | tar -x -C DIR``), in
+   the same rounds. ``--only-jsonl`` runs this part alone.
+5. Dask: the batch path on 2 local workers against 1, on >= 1 million generated rows (Parquet partitions written
    once to a temp dir), wall time (workers run in parallel) with the CPU time of this process beside it.
    Target: close to 2x. Skip with --no-dask; size with --rows.
 
     .venv/bin/python benchmarks/bench_ais.py [--messages 100000] [--rss 100000,1000000] [--rows 1000000] [--no-dask]
+        [--only-jsonl] [--jsonl-old OLD/src] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -83,6 +88,16 @@ summary = ais_json(sys.argv[1], edition="intl-1972")
 ru = resource.getrusage(resource.RUSAGE_SELF)
 print(n, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)
 """
+JSONL_CHILD = """
+import resource, sys
+from navlights.traffic.api import ais_lines
+n = [0]
+def sink(text):
+    n[0] += text.count("\\n")
+ais_lines(sys.argv[1], sink, edition="intl-1972")
+ru = resource.getrusage(resource.RUSAGE_SELF)
+print(n[0], ru.ru_utime + ru.ru_stime, ru.ru_maxrss)
+"""
 
 
 def child(code: str, path: Path, env: dict[str, str]) -> tuple[int, float, int]:
@@ -92,8 +107,8 @@ def child(code: str, path: Path, env: dict[str, str]) -> tuple[int, float, int]:
     return int(n), float(cpu), int(kib)
 
 
-def _env(prepared: str) -> dict[str, str]:
-    src = str(Path(__file__).resolve().parents[1] / "src")
+def _env(prepared: str, src: str | None = None) -> dict[str, str]:
+    src = src or str(Path(__file__).resolve().parents[1] / "src")
     return {**os.environ, "PYTHONPATH": src, "NAVLIGHTS_PREPARED_DIR": prepared, "NAVLIGHTS_CACHE_DIR": "off"}
 
 
@@ -128,6 +143,29 @@ def fresh(n: int, rounds: int = 3) -> None:
         print(f"  pyais decoding alone           {ma:.3f} s CPU (median of {rounds}, whole process)")
         print(f"  AIS -> lights, table prepared  {mb:.3f} s  ratio {mb / ma:.2f}x (target <= 2)")
         print(f"  AIS -> lights, nothing ready   {mc:.3f} s  ratio {mc / ma:.2f}x (the engine answers each key once)")
+
+
+def jsonl(n: int, old: str | None, rounds: int = 3) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_nmea(Path(tmp) / "a.nmea", n)
+        a: list[float] = []
+        b: list[float] = []
+        c: list[float] = []
+        lines = 0
+        for _ in range(rounds):
+            a.append(child(PYAIS_CHILD, path, _env("off"))[1])
+            lines, cpu, _ = child(JSONL_CHILD, path, _env("off"))
+            b.append(cpu)
+            if old:
+                c.append(child(JSONL_CHILD, path, _env("off", old))[1])
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(f"--jsonl in a fresh process, {n:,} sentences ({lines:,} lines), median of {rounds} interleaved rounds, "
+              f"CPU (load {os.getloadavg()[0]:.1f}):")
+        print(f"  pyais decoding alone  {ma:.2f} s")
+        print(f"  ais --jsonl           {mb:.2f} s  ratio {mb / ma:.2f}x")
+        if old:
+            mc = statistics.median(c)
+            print(f"  ais --jsonl, {old}  {mc:.2f} s  ratio {mc / ma:.2f}x  (this code {mc / mb:.2f}x faster)")
 
 
 def pyais_alone(lines: list[bytes]) -> int:
@@ -215,9 +253,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rss", default="100000,1000000", help="sizes for the peak RSS runs, comma-separated ('' none)")
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument("--only-jsonl", action="store_true", help="only the --jsonl figures")
+    ap.add_argument("--jsonl-old", default=None, metavar="SRC", help="another source tree to time --jsonl on beside")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of the --jsonl figures")
     args = ap.parse_args(argv)
+    if args.only_jsonl:
+        jsonl(args.messages, args.jsonl_old, args.rounds)
+        return 0
     fresh(args.messages)
     one_core(args.messages)
+    jsonl(args.messages, args.jsonl_old, args.rounds)
     if args.rss:
         peak_rss([int(x) for x in args.rss.split(",")])
     if not args.no_dask:

@@ -43,6 +43,8 @@ def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | No
     kept: a group's options in [a | b], a small-craft scheme she may show instead of the standard lights in
     {standard: ... / scheme: ...}; with counts of bad sentences or rows by reason (an NMEA line over 1 KiB counts
     as bad). The file is read in chunks and memory does not grow with it; --jsonl writes each report as it goes.
+    Readings that look the same are grouped, the likely one first (the priors identify ranks by); the candidate
+    numbers, which --reading takes, do not change with that order.
 
     Edition: --edition, else the one governing on the fix's date in --waters or in the waters --region gives
     (default: the high seas). Time matters only for that choice: with --edition named, NMEA sentences without
@@ -87,7 +89,8 @@ def _text(data: dict[str, Any]) -> None:
         cands = v["candidates"]
         groups = v["readings"]
         click.echo(f"  {len(cands)} candidate(s)" + (" (certain)" if v["certain"] else "")
-                   + (f", {len(groups)} different sight(s)" if len(groups) < len(cands) else ""))
+                   + (f", {len(groups)} different sight(s)" if len(groups) < len(cands) else "")
+                   + (", the likely one first (the priors identify ranks by)" if len(groups) > 1 else ""))
         schemes: list[str] = []
         for g in groups:
             ks = g["candidates"]

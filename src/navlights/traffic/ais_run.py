@@ -4,19 +4,26 @@ of each vessel, the counters and a chunk, never the file (issue 24, item 1).
 
 Two outputs: per vessel her latest fix (:func:`latest_json`: the human text and ``--json``, from the counters and
 the latest reports), or every position report as one JSON line written as it is read (:func:`write_lines`,
-``--jsonl``: each line joined to the static data known when it is read). Each candidate list is turned into JSON
-once per (status, ship type, dimensions, motion, edition) and reused (:func:`_candidates_json`).
+``--jsonl``: each line joined to the static data known when it is read). The lights of each candidate and the
+grouped readings are turned into JSON once per lighttable key, the candidates once per (status, ship type,
+dimensions, motion, edition), both remembered within a bound (:func:`_parts`).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from functools import lru_cache
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..errors import NavlightsError
+from ..units import fmt_length
+from ..vessel import make_vessel, metres_text
 from .aisvalues import AisData, Report, Static
+from .lighttable import table
 from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
-from .report import candidate_json, fix_json
+from .report import candidate_head, fix_json, lights_part, readings
 
 
 def _open(path: Any, choice: Choice, time: Any) -> tuple[AisData, Iterator[Report]]:
@@ -51,53 +58,206 @@ def latest_json(path: Any, choice: Choice, time: Any = None) -> dict[str, Any]:
     return {"file": str(path), "counts": data.counts(), "vessels": vessels}
 
 
-#: The candidates' JSON texts kept, by candidate list, up to this many characters in all (then forgotten at once): a
-#: status 3 vessel's 90 readings make some 100 kB, and memory must not grow with the fleet either.
+#: What ``--jsonl`` remembers, each up to this many characters of JSON text (then forgotten at once, so that memory
+#: does not grow with the fleet): per lighttable key (:mod:`.lighttable`: status, ship type class, length and
+#: breadth band, motion; with the edition) the lights of each candidate and the grouped readings
+#: (:class:`_Detail`), and per report key (her own length and breadth, her own ship type) the candidates' JSON.
+#: A status 3 vessel without static data has 210 candidates, some 300 kB.
 MAX_KEPT_CHARS = 8_000_000
-_CANDS: dict[tuple[Any, ...], tuple[tuple[Lit, ...], str]] = {}
-_KEPT = [0]
 
 
-def _candidates_json(lits: tuple[Lit, ...], edition: str | None) -> str:
-    """The candidates' JSON text, made once per candidate list (``lit`` returns the same tuple for the same key;
-    the tuple is kept beside its text, so that its id is not reused while the text is)."""
-    key = (id(lits), edition)
-    got = _CANDS.get(key)
+class _Kept:
+    """A dict of JSON texts forgotten at once when its texts pass :data:`MAX_KEPT_CHARS` characters (and with it
+    ``also``, which holds what it holds)."""
+
+    __slots__ = ("items", "chars", "also")
+
+    def __init__(self, also: "_Kept | None" = None) -> None:
+        self.items: dict[Any, Any] = {}
+        self.chars = 0
+        self.also = also
+
+    def put(self, key: Any, value: Any, chars: int) -> Any:
+        if self.chars + chars > MAX_KEPT_CHARS:
+            self.items.clear()
+            self.chars = 0
+            if self.also is not None:
+                self.also.items.clear()
+                self.also.chars = 0
+        self.items[key] = value
+        self.chars += chars
+        return value
+
+
+class _Detail:
+    """One lighttable key's readings: the candidates of her band (``banded``), each one's lights as JSON text
+    without its braces, and the grouped readings, the likely one first, as JSON text."""
+
+    __slots__ = ("banded", "lights", "readings", "chars", "templates")
+
+    def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
+        self.banded = banded
+        self.templates: dict[str, tuple[tuple[str, ...], bool] | None] = {}
+        self.lights = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:] for x in banded)
+        self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
+        self.chars = sum(map(len, self.lights)) + len(self.readings)
+
+
+_LINES = _Kept()
+_DETAILS = _Kept(also=_LINES)
+
+
+def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
+    got = _DETAILS.items.get((key, edition))
     if got is None:
-        text = json.dumps([candidate_json(x, length_system(edition)) for x in lits], ensure_ascii=False)
-        if _KEPT[0] + len(text) > MAX_KEPT_CHARS:
-            _CANDS.clear()
-            _KEPT[0] = 0
-        got = _CANDS[key] = (lits, text)
-        _KEPT[0] += len(text)
-    return got[1]
+        d = _Detail(lit(*key, edition), edition)
+        got = _DETAILS.put((key, edition), d, d.chars)
+    return got
 
 
-def _lits(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[Lit, ...]:
-    """Her candidates (her own length and breadth) with the displays of her length and breadth band: every condition
-    of an edition compares a length with its thresholds only, so the band's display is hers, and the engine runs
-    once per band, not once per length a fleet reports. Where the two lists do not pair (a band opens candidates of
-    its own), her own are worked out."""
-    if st is None:
-        return lit(code, None, None, None, moving, edition)
-    if st.length_m is None and st.breadth_m is None:
-        return lit(code, st.ship_type, None, None, moving, edition)
-    from .lighttable import table
-    _, _, length, breadth, _ = table(edition).key(code, None, st.length_m, st.breadth_m, moving)
-    banded = lit(code, st.ship_type, length, breadth, moving, edition)
-    own = candidates(code, st.ship_type, st.length_m, st.breadth_m, moving)
-    if len(own) != len(banded) or any(b.candidate.assumptions != c.assumptions for b, c in zip(banded, own)):
-        return lit(code, st.ship_type, st.length_m, st.breadth_m, moving, edition)
-    key = (id(own), id(banded))
-    got = _PAIRED.get(key)
-    if got is None or got[0] is not own or got[1] is not banded:
-        if len(_PAIRED) > 4096:
-            _PAIRED.clear()
-        got = _PAIRED[key] = (own, banded, tuple(Lit(c, b.display, b.why) for c, b in zip(own, banded)))
-    return got[2]
+@lru_cache(maxsize=65536)
+def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str, str, bool] | None:
+    """Her length and breadth as her vessel's JSON writes them (as the vessel model reads them), her length in words
+    in ``system`` as JSON writes it, and whether she has a breadth; None where the model refuses her size (then no
+    reading fits). The model checks her size alone: no reading changes what it allows."""
+    fields = {"propulsion": "power", "length": metres_text(length)} | \
+        ({"breadth": metres_text(breadth)} if breadth is not None else {})
+    try:
+        v = make_vessel(fields)
+    except NavlightsError:
+        return None
+    assert v.length_m is not None
+    return (metres_text(v.length_m), metres_text(v.breadth_m) if v.breadth_m is not None else "",
+            json.dumps(fmt_length(v.length_m, system), ensure_ascii=False)[1:-1], v.breadth_m is not None)
 
 
-_PAIRED: dict[tuple[int, int], tuple[Any, Any, tuple[Lit, ...]]] = {}
+#: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
+_L, _B, _F = "\\u0000L", "\\u0000B", "\\u0000F"
+
+
+def _templates(detail: _Detail, system: str) -> tuple[tuple[str, ...], bool] | None:
+    """Each candidate's JSON text with stand-ins where her own length and breadth go (in her vessel and her
+    description, whose length follows the kind of vessel: ``vessel_words.describe``), and whether they have a
+    breadth; None where a description does not read so, or some have a breadth and some not (then her own are
+    worked out)."""
+    if system in detail.templates:
+        return detail.templates[system]
+    out: list[str] | None = []
+    breadths = {x.candidate.vessel.breadth_m is not None for x in detail.banded}
+    for x, part in zip(detail.banded, detail.lights):
+        c = x.candidate
+        head = candidate_head(c, system)
+        words = fmt_length(c.vessel.length_m, system) if c.vessel.length_m is not None else None
+        kind, _, rest = head["description"].partition(", ")
+        if out is None or words is None or not rest.startswith(words) or "\x00" in json.dumps(head):
+            out = None
+            break
+        head["description"] = f"{kind}, \x00F{rest[len(words):]}"
+        head["vessel"]["length"] = "\x00L"
+        if "breadth" in head["vessel"]:
+            head["vessel"]["breadth"] = "\x00B"
+        out.append(json.dumps(head, ensure_ascii=False)[:-1] + ", " + part)
+    got = detail.templates[system] = (tuple(out), breadths.pop()) if out is not None and len(breadths) == 1 else None
+    return got
+
+
+def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
+          edition: str) -> tuple[str, str, bool] | None:
+    """Her candidates' JSON from her band's by putting in her own length and breadth: the same readings (only the
+    size differs, and the vessel model checks her size alone, :func:`_sized`), the same lights. None where that
+    does not hold: a size the model refuses, a WIG type other than 20 (its basis names its own code), a band with
+    no breadth where she has one."""
+    if ship is not None and 20 < ship <= 29:
+        return None
+    system = length_system(edition)
+    own = _sized(length, breadth, system)
+    if own is None:
+        return None
+    detail = _detail(table(edition).key(code, ship, length, breadth, moving), edition)
+    got = _templates(detail, system)
+    if got is None or got[1] != own[3]:
+        return None
+    own_l, own_b, words, _ = own
+    texts = [t.replace(_L, own_l, 1).replace(_B, own_b, 1).replace(_F, words, 1) for t in got[0]]
+    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    return "[" + ", ".join(texts) + "]", detail.readings, certain
+
+
+def _parts(code: int | None, st: Static | None, moving: bool | None, edition: str) -> tuple[str, str, bool]:
+    """Her candidates' JSON text, her readings' JSON text, and whether she is certain: the lights, readings and each
+    candidate's JSON once per lighttable key (:func:`_fast`: her own length and breadth put in); where that does not
+    hold, each candidate's own part (her vessel, description, basis, assumptions) once per report key, kept within
+    a bound. Her candidates are her own (her own length and breadth, her ship type), with the displays of her
+    length and breadth band: every condition of an edition compares a length with its thresholds only, so the
+    band's display is hers, and the engine runs once per lighttable key, not once per length a fleet reports."""
+    ship = st.ship_type if st is not None else None
+    length = st.length_m if st is not None else None
+    breadth = st.breadth_m if st is not None else None
+    if length is not None:
+        fast = _fast(code, ship, length, breadth, moving, edition)
+        if fast is not None:
+            return fast
+    raw = (code, ship, length, breadth, moving, edition)
+    got = _LINES.items.get(raw)
+    if got is None:
+        got = _heads(code, ship, length, breadth, moving, edition)
+        got = _LINES.put(raw, got, sum(map(len, got[0])) + (got[1].chars if got[2] else 0))
+    heads, detail, _ = got
+    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    return "[" + ", ".join([h + p for h, p in zip(heads, detail.lights)]) + "]", detail.readings, certain
+
+
+def _heads(code: int | None, ship: int | None, length: float | None, breadth: float | None, moving: bool | None,
+           edition: str) -> tuple[tuple[str, ...], _Detail, bool]:
+    """Each candidate's own part as JSON text (open at its end), the detail whose lights go with them, and whether
+    that detail is hers alone (not kept by key)."""
+    own_detail = False
+    if length is None:
+        detail = _detail((code, ship, None, None, moving), edition) if breadth is None else \
+            _Detail(lit(code, ship, None, breadth, moving, edition), edition)
+        own_detail = breadth is not None
+        heads = [x.candidate for x in detail.banded]
+    else:
+        key = table(edition).key(code, ship, length, breadth, moving)
+        detail = _detail(key, edition)
+        got = _own(candidates(code, ship, length, breadth, moving), candidates(*key), detail.banded)
+        if got is None:
+            detail = _Detail(lit(code, ship, length, breadth, moving, edition), edition)
+            own_detail = True
+            heads = [x.candidate for x in detail.banded]
+        else:
+            heads = got
+    system = length_system(edition)
+    return (tuple(json.dumps(candidate_head(c, system), ensure_ascii=False)[:-1] + ", " for c in heads), detail,
+            own_detail)
+
+
+_OPEN = "(AIS does not tell"
+
+
+def _own(own: tuple[Any, ...], band: tuple[Any, ...], lits: tuple[Lit, ...]) -> list[Any] | None:
+    """Her own candidates, one per lit of her band's (``lits``, made from the band's candidates ``band``): where a lit
+    opens a fact AIS does not give (her tow's length, her gear's extent: one lit per band), her own candidate with
+    that fact as the lit has it. None where the lists do not pair (then her own are worked out)."""
+    if len(own) != len(band) or any(b.assumptions != c.assumptions for b, c in zip(band, own)):
+        return None
+    out: list[Any] = []
+    j = 0
+    for x in lits:
+        a = x.candidate.assumptions
+        while j < len(band) and not (a[:len(band[j].assumptions)] == band[j].assumptions and
+                                     all(_OPEN in e for e in a[len(band[j].assumptions):])):
+            j += 1
+        if j == len(band):
+            return None
+        c = own[j]
+        if len(a) == len(c.assumptions):
+            out.append(c)
+        else:            # the band's fact on her own vessel (no check needed: her own lengths with a band's)
+            vessel = x.candidate.vessel.model_copy(update={"length_m": c.vessel.length_m,
+                                                           "breadth_m": c.vessel.breadth_m})
+            out.append(replace(c, vessel=vessel, assumptions=a))
+    return out
 
 
 def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
@@ -118,14 +278,15 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
                 fix, lits = map_fix(fix, st, r.status, ed, how)
                 out.append(json.dumps(fix_json(fix, lits, st, r.status), ensure_ascii=False))
                 continue
-            lits = _lits(r.status, st, is_moving(r.speed_kn), ed)
+            cands, groups, certain = _parts(r.status, st, is_moving(r.speed_kn), ed)
             head = fix_json(fix, (), st, r.status)
-            head |= {"edition": ed, "certain": len(lits) == 1 and lits[0].display is not None,
+            head |= {"edition": ed, "certain": certain,
                      "notes": list(fix.notes) + (["status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no "
                                                   "lights"] if r.status == 14 else [])}
             head.pop("candidates")
+            head.pop("readings")
             text = json.dumps(head, ensure_ascii=False)
-            out.append(text[:-1] + ', "candidates": ' + _candidates_json(lits, ed) + "}")
+            out.append(text[:-1] + ', "readings": ' + groups + ', "candidates": ' + cands + "}")
         write("\n".join(out) + "\n")
         buf.clear()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .mapping import Lit, compact, length_system, ship_type_words, status_words
+from .priors import weight
 
 
 def lights_detail(display: Any) -> list[dict[str, Any]]:
@@ -25,30 +26,42 @@ def scheme_notes(display: Any) -> list[str]:
 
 def candidate_json(x: Lit, system: str = "feet") -> dict[str, Any]:
     """One candidate with her lights; her lengths in words in ``system`` first (her edition's)."""
-    c = x.candidate
-    out: dict[str, Any] = {"vessel": c.vessel.to_json(), "description": c.vessel.describe(system), "basis": c.basis,
-                           "assumptions": list(c.assumptions)}
+    return candidate_head(x.candidate, system) | lights_part(x)
+
+
+def candidate_head(c: Any, system: str = "feet") -> dict[str, Any]:
+    """The candidate herself: ``vessel``, ``description`` (her lengths in words in ``system``), ``basis``,
+    ``assumptions`` (the part of :func:`candidate_json` that her own length changes)."""
+    return {"vessel": c.vessel.to_json(), "description": c.vessel.describe(system), "basis": c.basis,
+            "assumptions": list(c.assumptions)}
+
+
+def lights_part(x: Lit) -> dict[str, Any]:
+    """Her lights (the part of :func:`candidate_json` that her display alone decides): ``lights``, ``undecided``,
+    ``lights_detail``, ``schemes``."""
     if x.display is None:
-        out |= {"lights": None, "undecided": x.why, "lights_detail": [], "schemes": []}
-    else:
-        out |= {"lights": compact(x.display), "undecided": None, "lights_detail": lights_detail(x.display),
-                "schemes": scheme_notes(x.display)}
-    return out
+        return {"lights": None, "undecided": x.why, "lights_detail": [], "schemes": []}
+    return {"lights": compact(x.display), "undecided": None, "lights_detail": lights_detail(x.display),
+            "schemes": scheme_notes(x.display)}
 
 
 _BAND_NOTE = "(AIS does not tell; one candidate per band"
 
 
-def readings(lits: tuple[Lit, ...]) -> list[dict[str, Any]]:
-    """The candidates grouped by what can be seen (the same required lights, or undecided for the same reason), in
-    the order of their first member: ``candidates`` (their numbers, from 1, as ``--reading`` takes them), ``lights``,
-    the ``assumptions`` every member shares, and, where members differ only by a band AIS does not tell (her
-    length, her tow's), ``bands``: each band's words with the ranges of her required lights there (Rule 22's ranges
-    go by length)."""
+def readings(lits: tuple[Lit, ...], edition: str | None = None) -> list[dict[str, Any]]:
+    """The candidates grouped by what can be seen (the same required lights, or undecided for the same reason), the
+    likely one first (:mod:`.priors`: the priors identification ranks by; ties in the order of their first member):
+    ``candidates`` (their numbers, from 1, as ``--reading`` takes them: the numbering never changes with the order),
+    ``lights``, the ``assumptions`` every member shares, ``weight`` (the group's prior), ``situations`` (its members'
+    situations, commonest first) and, where members differ only by a band AIS does not tell (her length, her
+    tow's), ``bands``: each band's words with the ranges of her required lights there (Rule 22's ranges go by
+    length)."""
     groups: dict[str, dict[str, Any]] = {}
+    members: dict[str, list[Lit]] = {}
     for k, x in enumerate(lits, 1):
         lights = compact(x.display) if x.display is not None else f"not decided: {x.why}"
         g = groups.setdefault(lights, {"candidates": [], "lights": lights, "assumptions": None, "bands": []})
+        members.setdefault(lights, []).append(x)
         g["candidates"].append(k)
         own = [a for a in x.candidate.assumptions if _BAND_NOTE not in a]
         g["assumptions"] = own if g["assumptions"] is None else [a for a in g["assumptions"] if a in own]
@@ -62,6 +75,9 @@ def readings(lits: tuple[Lit, ...]) -> list[dict[str, Any]]:
         only_bands = len(g.pop("_own")) == 1 and len(g["bands"]) == len(g["candidates"]) > 1
         if not only_bands:
             g["bands"] = []
+        w, situations = weight(members[g["lights"]], edition)
+        g["weight"], g["situations"] = round(w, 6), situations
+    out.sort(key=lambda g: -g["weight"])
     return out
 
 
@@ -76,6 +92,6 @@ def fix_json(fix: Any, lits: tuple[Lit, ...], static: Any, code: int | None) -> 
         "name": static.name if static else None,
         "length_m": static.length_m if static else None, "breadth_m": static.breadth_m if static else None,
         "edition": fix.edition, "certain": len(lits) == 1 and lits[0].display is not None,
-        "candidates": [candidate_json(x, length_system(fix.edition)) for x in lits], "readings": readings(lits),
+        "candidates": [candidate_json(x, length_system(fix.edition)) for x in lits], "readings": readings(lits, fix.edition),
         "notes": list(fix.notes),
     }
