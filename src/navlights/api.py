@@ -647,34 +647,31 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     return _situations(edition(edition_name))
 
 
-def conduct(own: Any, other: Any, edition_name: str = "intl-1972", *, in_sight: bool = True, area: str = "open",
-            waters: str | None = None, wind_from_deg: float | None = None, was_overtaking: str | None = None,
-            head_on_deg: float | None = None, border_deg: float | None = None, risk_cpa_nm: float | None = None):
-    """Who gives way between own vessel and the other (Part B), each a spec ("power course=0 speed=12"), its JSON
-    object or an ``engines.conduct.Ship``; the conventions the Rules leave open are named and settable
-    (docs/conduct.md).
+
+def conduct(own: Any, other: Any, edition_name: str = "intl-1972", **situation: Any):
+    """Who gives way between own vessel and the other (Part B): each a spec ("power course=0 speed=12"), its JSON
+    object or an ``engines.conduct.Ship``. Keywords: ``in_sight``, ``area``, ``waters``, ``wind_from_deg``,
+    ``was_overtaking``, and the conventions ``head_on_deg``, ``border_deg``, ``risk_cpa_nm`` (docs/conduct.md).
 
     >>> c = conduct("power course=0 speed=12", "power course=270 speed=12 at=3,3", "intl-1972")
     >>> c.encounter, c.give_way, c.reading.rules[0].cite
     ('crossing', ('own',), 'Rule 15')
     """
-    from .engines import conduct as _c
-    from .engines.conduct_input import parse_ship
-    from .rulebase.conduct import AREAS, SPECIAL_WATERS, conduct_rules
-    from .errors import VesselError
-    for name, value, allowed in (("area", area, AREAS), ("waters", waters, (None, *SPECIAL_WATERS)),
-                                 ("was_overtaking", was_overtaking, (None, "own", "other"))):
-        if value not in allowed:
-            words = ", ".join(a for a in allowed if a)
-            raise VesselError(f"{name}: {value!r} is not one of: {words}", field=name, value=value, allowed=words)
-    own_s = own if isinstance(own, _c.Ship) else parse_ship(own, "own")
-    other_s = other if isinstance(other, _c.Ship) else parse_ship(other, "other", own=own_s)
-    conv = _c.with_conventions(_c.Conventions(), head_on_deg=head_on_deg, border_deg=border_deg, risk_cpa_nm=risk_cpa_nm)
-    sit = _c.Situation(in_sight, area, waters, wind_from_deg, was_overtaking)  # type: ignore[arg-type]
-    return _c.decide(conduct_rules(edition_name), own_s, other_s, sit, conv)
+    from .engines.conduct_input import decide_specs
+    return decide_specs(own, other, edition_name, **situation)
 
 
-def conduct_json(own: Any, other: Any, edition_name: str = "intl-1972", **options: Any) -> dict[str, Any]:
+def conduct_json(own: Any, other: Any, edition_name: str = "intl-1972", **situation: Any) -> dict[str, Any]:
     """:func:`conduct` as JSON-ready data (schema: docs/schema/conduct.schema.json)."""
     from .engines.conduct_words import conduct_json as _json
-    return _json(conduct(own, other, edition_name, **options))
+    return _json(conduct(own, other, edition_name, **situation))
+
+
+def conduct_seen_json(notation: str, bearing_deg: Any, edition_name: str = "intl-1972", own: Any = "power",
+                      **situation: Any) -> dict[str, Any]:
+    """Roles from the lights seen ("R W<W") and her bearing on your bow, as JSON-ready data: identify's likeliest
+    reading gives her vessel and aspect (Rules 13(b), 14(b)); ``seen`` says what was read."""
+    from .engines.conduct_input import decide_seen
+    from .engines.conduct_words import conduct_json as _json
+    c, seen = decide_seen(notation, bearing_deg, edition_name, own, cache=identify_cache_dir(), **situation)
+    return _json(c) | {"seen": seen}

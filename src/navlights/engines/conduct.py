@@ -156,11 +156,17 @@ class Conduct:
     other_term: str
     reading: Reading
     duties: tuple[DutyOwed, ...]
-    kinematics: Kinematics
-    risk_of_collision: bool
+    kinematics: Kinematics | None       # None: read from the lights seen, no positions or motion known
+    risk_of_collision: bool | None
     conventions: Conventions
     borders: tuple[Border, ...]
     notes: tuple[str, ...] = field(default=())
+    sighted_bearing_deg: float | None = None    # her bearing on your bow, as given with the lights seen
+
+    @property
+    def bearing_deg(self) -> float:
+        """Her relative bearing on your bow (from the geometry, or as given with the lights seen)."""
+        return self.kinematics.relative_bearing_deg if self.kinematics else float(self.sighted_bearing_deg or 0.0)
 
     @property
     def encounter(self) -> str:
@@ -331,13 +337,35 @@ def _give_way_between(rules: ConductRules, own: Ship, other: Ship, st: tuple[str
     if own.power_driven and other.power_driven:
         if encounter == "head-on":
             return ("own", "other"), [r for r in (_para(rules, "head-on", gaps), _para(rules, "head-on-deemed", gaps)) if r]
-        on_starboard = 0.0 < rb_other < 180.0 if rb_other not in (0.0, 180.0) else 180.0 < rb_own < 360.0
-        return ("own",) if on_starboard else ("other",), [r for r in (_para(rules, "crossing", gaps),) if r]
+        return _crossing_sides(rb_other, rb_own, gaps), [r for r in (_para(rules, "crossing", gaps),) if r]
     if s_own == "sail" and s_other == "sail":
         return _sail(rules, own, other, sit, gaps)
     resp = _para(rules, "responsibilities", gaps)
     gaps.append(f"{rules.edition}: no rule here orders a {s_own} and a {s_other} vessel; Rules 2, 7 and 8 apply")
     return (), [resp] if resp else []
+
+
+def _side(rb: float) -> str | None:
+    return "starboard" if 0.0 < rb < 180.0 else "port" if 180.0 < rb < 360.0 else None
+
+
+def _crossing_sides(rb_other: float, rb_own: float, gaps: list[str]) -> tuple[Who, ...]:
+    """Rule 15's test from both bows: the one that has the other on her own starboard side keeps out of the way.
+    Right ahead or astern of one, the other's view decides; where each (or neither) has the other to starboard the
+    text gives no single give-way vessel, and the answer says so."""
+    mine, hers = _side(rb_other), _side(rb_own)
+    if mine is None:
+        return ("own",) if hers == "port" else ("other",)
+    if hers is None:
+        return ("own",) if mine == "starboard" else ("other",)
+    if mine != hers:
+        return ("own",) if mine == "starboard" else ("other",)
+    if mine == "starboard":
+        gaps.append("each has the other on her starboard side: Rule 15 binds both to keep out of the way")
+        return ("own", "other")
+    gaps.append("neither has the other on her starboard side: Rule 15 names no give-way vessel (passing port to "
+                "port?); Rules 7 and 8 apply")
+    return ()
 
 
 def _duties(rules: ConductRules, own: Ship, other: Ship, st: tuple[str | None, str | None], encounter: str,

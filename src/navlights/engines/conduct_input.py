@@ -24,7 +24,8 @@ from typing import Any
 
 from ..errors import VesselError, excerpt
 from ..vessel import Vessel, make_vessel
-from .conduct import Ship
+from ..rulebase.conduct import AREAS, SPECIAL_WATERS, conduct_rules
+from .conduct import Conduct, Conventions, Ship, Situation, decide, with_conventions
 
 KINDS: dict[str, dict[str, Any]] = {
     "power": {"propulsion": "power"},
@@ -156,3 +157,48 @@ def parse_ship(spec: str | dict[str, Any], field: str, own: Ship | None = None) 
 def vessel_dict(kind: str) -> dict[str, Any]:
     """The vessel a kind word stands for (a copy)."""
     return make_vessel(KINDS[kind]).to_json()
+
+
+def _situation(in_sight: bool = True, area: str = "open", waters: str | None = None,
+               wind_from_deg: float | None = None, was_overtaking: str | None = None, head_on_deg: float | None = None,
+               border_deg: float | None = None, risk_cpa_nm: float | None = None) -> tuple[Situation, Conventions]:
+    """The situation and conventions from the facade's keywords, each checked (one line naming the field)."""
+    for name, value, allowed in (("area", area, AREAS), ("waters", waters, (None, *SPECIAL_WATERS)),
+                                 ("was_overtaking", was_overtaking, (None, "own", "other"))):
+        if value not in allowed:
+            words = ", ".join(a for a in allowed if a)
+            raise VesselError(f"{name}: {excerpt(value)} is not one of: {words}", field=name, value=value,
+                              allowed=words)
+    if wind_from_deg is not None:
+        wind_from_deg = _number("situation", "course", wind_from_deg) % 360.0
+    conv = with_conventions(Conventions(), head_on_deg=head_on_deg, border_deg=border_deg, risk_cpa_nm=risk_cpa_nm)
+    return Situation(bool(in_sight), area, waters, wind_from_deg, was_overtaking), conv  # type: ignore[arg-type]
+
+
+def decide_specs(own: Any, other: Any, edition: str, **options: Any) -> Conduct:
+    """:func:`~navlights.engines.conduct.decide` over two specs (or objects, or Ships) and the facade's keywords."""
+    sit, conv = _situation(**options)
+    own_s = own if isinstance(own, Ship) else parse_ship(own, "own")
+    other_s = other if isinstance(other, Ship) else parse_ship(other, "other", own=own_s)
+    return decide(conduct_rules(edition), own_s, other_s, sit, conv)
+
+
+def decide_seen(notation: str, bearing_deg: Any, edition: str, own: Any = "power", cache: str | None = None,
+                **options: Any) -> tuple[Conduct, dict[str, Any]]:
+    """Roles from the lights seen: identify's likeliest reading of ``notation`` under ``edition`` gives her vessel
+    and the aspects her lights allow; ``bearing_deg`` is her bearing on your bow. Also returns what was read."""
+    from . import identify as _identify
+    from ..rulebase.loader import edition as _edition
+    from .conduct_seen import from_sighting
+    sit, conv = _situation(**options)
+    rb = _number("seen", "bearing", bearing_deg)
+    own_v = _vessel(_words(own, "own") if isinstance(own, str) else dict(own), "own")
+    result = _identify.identify(notation, [_edition(edition)], near=False, limit=1, cache=cache).to_dict()
+    if not result["hypotheses"]:
+        raise VesselError(f"seen: no vessel under {edition} shows {excerpt(notation)}", field="seen", value=notation,
+                          allowed="lights some vessel shows (navlights identify)")
+    h = result["hypotheses"][0]
+    aspects = [(a["start_deg"], a["end_deg"]) for a in h["aspects"]]
+    c = from_sighting(conduct_rules(edition), own_v, make_vessel(h["vessel"]), rb, aspects, sit, conv)
+    return c, {"notation": result["query"]["notation"], "words": result["query"]["words"], "vessel": h["name"],
+               "aspects": [a["label"] for a in h["aspects"]], "heading": h.get("heading")}

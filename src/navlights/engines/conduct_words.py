@@ -62,11 +62,12 @@ def reading_words(r: Reading, rb_other: float) -> str:
 def answer(c: Conduct) -> str:
     """The answer, first sentence first: the roles, the duties beside them, the risk and the flags."""
     k = c.kinematics
-    out = [reading_words(c.reading, k.relative_bearing_deg)]
+    rb = k.relative_bearing_deg if k else c.bearing_deg
+    out = [reading_words(c.reading, rb)]
     for d in c.duties:
         out.append(f"{'You' if d.who == 'own' else 'She'} {_DUTY_WORDS[d.duty]} "
                    f"{'her' if d.who == 'own' else 'you'} ({d.rule.cite}).")
-    if c.reading.encounter not in ("passing-clear", "none"):
+    if k is not None and c.reading.encounter not in ("passing-clear", "none"):
         tail = "risk of collision" if c.risk_of_collision else "no risk of collision by the CPA convention"
         when = f"in {k.tcpa_min:.0f} min" if k.tcpa_min >= 0 else "already past"
         out.append(f"She bears {k.relative_bearing_deg:.0f}° {side_words(k.relative_bearing_deg)}, "
@@ -74,8 +75,9 @@ def answer(c: Conduct) -> str:
     for b in c.borders:
         doubt = f"; in doubt, {b.doubt.cite} says assume it" if b.doubt else ""
         out.append(f"Border case ({b.limit} limit {b.limit_deg:g}°): the other reading is "
-                   f"{b.reading.encounter}{doubt}. {reading_words(b.reading, k.relative_bearing_deg)}")
+                   f"{b.reading.encounter}{doubt}. {reading_words(b.reading, rb)}")
     out += [f"Gap: {g}." for g in c.reading.gaps]
+    out += [f"Note: {n}." for n in c.notes if n.startswith(("from the lights", "her lights"))]
     return " ".join(out)
 
 
@@ -103,7 +105,9 @@ def conduct_json(c: Conduct) -> dict[str, Any]:
         "duties": [{"who": d.who, "to": d.to, "duty": d.duty, "rule": asdict(d.rule) | {"sources": list(d.rule.sources)}}
                    for d in c.duties],
         "risk_of_collision": c.risk_of_collision,
-        "kinematics": {key: (round(v, 6) if isinstance(v, float) else v) for key, v in asdict(k).items()},
+        "kinematics": None if k is None else {key: (round(v, 6) if isinstance(v, float) else v)
+                                              for key, v in asdict(k).items()},
+        "bearing_deg": round(c.bearing_deg, 6),
         "conventions": asdict(c.conventions) | {"words": conventions_words(c)},
         "borders": [{"limit": b.limit, "angle_deg": b.angle_deg, "limit_deg": b.limit_deg,
                      "doubt": asdict(b.doubt) | {"sources": list(b.doubt.sources)} if b.doubt else None,
