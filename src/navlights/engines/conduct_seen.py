@@ -68,7 +68,7 @@ def from_sighting(rules: ConductRules, own: Vessel, her: Vessel, bearing_deg: fl
             continue
         limit = "head-on" if "head-on" in (e2, enc) else "overtaking sector"
         p = rules.paragraph("head-on-doubt" if limit == "head-on" else "overtaking-doubt")
-        alt = _decide(rules, own_s, her_s, st, e2, o2, rb, a2, situation, False)
+        alt = _decide(rules, own_s, her_s, st, e2, o2, rb, a2, situation, False)  # type: ignore[arg-type]
         limit_deg = conventions.head_on_deg if limit == "head-on" else 90.0 + abaft
         borders.append(Border(limit, round(a2, 3), limit_deg, alt, _ref(p) if p else None))
     duties = _duties(rules, own_s, her_s, st, enc, situation)
