@@ -163,6 +163,10 @@ def test_other_commands_fit(capsys, monkeypatch, tmp_path):
     for f in sorted((EXAMPLES / "encounters").glob("*.csv")):
         both(capsys, monkeypatch, ["encounter", str(f)])
     both(capsys, monkeypatch, ["render", "-e", "1960", "--length", "200 ft", "-o", str(tmp_path / "n.svg")])
+    for extra in ([], ["--fog"], ["-e", "us-inland"], ["-e", "intl-1948"], ["--head-on-deg", "13"]):
+        both(capsys, monkeypatch, ["conduct", "--own", "power course=0 speed=5", "--other",
+                                   "sail course=0 speed=15 bearing=113 range=1 wind=port", *extra])
+    both(capsys, monkeypatch, ["conduct", "--seen", "R W<W", "--bearing", "40"])
     both(capsys, monkeypatch, ["gallery", str(tmp_path / "g"), "-e", "1948", "--situation", "aground", "--limit",
                                "1", "--aspects", "0", "--format", "svg"])
 

@@ -41,6 +41,7 @@ INPUTS = [
     ("ais {good} --region {f}", ".geojson"),
     ("ais-batch {f} {out}", ".csv"),
     ("ais-batch {f} {out}", ".parquet"),
+    ("conduct --pairs {f}", ".json"),
 ]
 
 

@@ -4,7 +4,7 @@ One module per command group, each command registered here by name (nothing is i
 effects; a module loads when one of its commands runs): :mod:`.rules` (editions, rules, lights), :mod:`.view`
 (view, sectors), :mod:`.identify`, :mod:`.render` (render, gallery), :mod:`.compare` (compare, changes,
 differences, governing), :mod:`.plan` (check-plan), :mod:`.scene` (scene, encounter),
-:mod:`.traffic` (ais, ais-batch), :mod:`.serve`, :mod:`.prepare`. Shared
+:mod:`.traffic` (ais, ais-batch), :mod:`.conduct`, :mod:`.serve`, :mod:`.prepare`. Shared
 options live in :mod:`.options`, every command's text output in :mod:`.text`. Only click loads at start;
 the facade loads when a command runs, rich when a table is printed.
 
@@ -31,6 +31,7 @@ COMMAND_MODULES = {
     "identify": "identify", "render": "render", "gallery": "render", "compare": "compare", "changes": "compare",
     "differences": "compare", "governing": "compare", "check-plan": "plan", "serve": "serve", "prepare": "prepare",
     "scene": "scene", "encounter": "scene", "ais": "traffic", "ais-batch": "traffic",
+    "conduct": "conduct",
 }
 
 
