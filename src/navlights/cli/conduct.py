@@ -24,7 +24,7 @@ def _pairs(path: str) -> list[dict[str, Any]]:
     text = read_text_file(path, "pairs")
     try:
         data = json.loads(text)
-    except ValueError as e:
+    except json.JSONDecodeError as e:
         raise NavlightsError(f"pairs: '{path}' is not JSON ({e.msg}, line {e.lineno})", field="pairs", value=path,
                              allowed="a JSON list of {own, other} objects") from None
     if not isinstance(data, list) or not data or len(data) > MAX_PAIRS:
