@@ -466,11 +466,16 @@ def test_inland_34_whistle_agreement(edition, cited):
 
 
 # --- Historical editions: a gap, shown as a gap ------------------------------------------------------------------
-@pytest.mark.parametrize("edition", ["gl-1895", "intl-1897", "intl-1948", "intl-1960"])
-def test_historical_editions_are_gaps(edition):
+@pytest.mark.parametrize("edition, read", [("gl-1895", set()), ("intl-1897", {"Art. 17(c)", "Art. 18", "Art. 19"}),
+                                           ("intl-1948", {"Rule 24(c)", "Rule 25", "Rule 26"}),
+                                           ("intl-1960", {"Rule 18(a)", "Rule 19", "Rule 20"})])
+def test_historical_editions_are_gaps(edition, read):
+    """Their overtaking sectors were not read (1897 Art. 24, 1948 Rule 24(a)-(b), 1960 Rule 24): no roles are
+    decided, never from another edition; the paragraphs found on the Statutes at Large pages are listed, primary."""
     c = api.conduct(OWN, collision("power", 45), edition)
-    assert c.encounter == "none" and c.give_way == () and c.reading.gaps
-    assert all(r.provenance == "gap" for r in c.reading.rules)
+    assert c.encounter == "none" and c.give_way == () and c.stand_on is None and c.reading.gaps
+    assert {r.cite for r in c.reading.rules if r.provenance == "primary"} >= read
+    assert any(r.provenance == "gap" for r in c.reading.rules)
     assert "gap" in api.conduct_json(OWN, collision("power", 45), edition)["answer"]
 
 

@@ -417,10 +417,7 @@ def decide(rules: ConductRules, own: Ship, other: Ship, situation: Situation = S
              for name, s in (("your", own), ("her", other)) if s.heading_deg is None]
     risk = k.closing and k.tcpa_min >= 0.0 and k.cpa_nm < conventions.risk_cpa_nm
     if rules.sector is None:
-        gaps: list[str] = []
-        resp = _para(rules, "responsibilities", gaps)
-        reading = Reading("none", None, (), None, (resp,) if resp else (), tuple(gaps) or (
-            f"{rules.edition}: the overtaking sector is not encoded",))
+        reading = _undecided(rules)
         return Conduct(rules.edition, *statuses, st[0][1], st[1][1], reading, (), k, risk, conventions, (), tuple(notes))
     abaft = rules.sector.overtaking_abaft_beam_deg
     encounter, overtaker = classify(k.relative_bearing_deg, k.aspect_deg, k.closing, abaft, conventions.head_on_deg)
@@ -436,6 +433,15 @@ def decide(rules: ConductRules, own: Ship, other: Ship, situation: Situation = S
     duties = _duties(rules, own, other, statuses, encounter, situation)
     return Conduct(rules.edition, *statuses, st[0][1], st[1][1], reading, duties, k, risk, conventions, borders,
                    tuple(notes))
+
+
+def _undecided(rules: ConductRules) -> Reading:
+    """An edition whose overtaking sector is not encoded decides no roles: the answer is a gap, and lists every
+    paragraph the edition's file holds (what was found, each with its provenance)."""
+    gaps = [f"{rules.edition}: the overtaking sector is not encoded, so navlights decides no roles under it"]
+    gaps += [f"{rules.edition} {p.citation.rule}: {p.citation.note or 'not found'}" for p in rules.paragraphs
+             if p.citation.provenance == "gap"]
+    return Reading("none", None, (), None, tuple(_ref(p) for p in rules.paragraphs), tuple(gaps))
 
 
 def sit_latch(sit: Situation, encounter: str, k: Kinematics, conv: Conventions) -> bool:

@@ -43,7 +43,8 @@ def reading_words(r: Reading, rb_other: float) -> str:
     if r.encounter == "passing-clear":
         return "She is not closing: no encounter on present courses; keep watching her bearing."
     if r.encounter == "none":
-        return "This edition's steering and sailing rules are not encoded: no answer (a gap)."
+        return ("This edition's steering and sailing rules are not (or only partly) encoded: navlights decides no "
+                "roles under it (a gap).")
     if r.encounter == "overtaking":
         head = "You are overtaking her" if r.overtaking == "own" else "She is overtaking you"
     elif r.encounter == "head-on":
@@ -76,7 +77,7 @@ def answer(c: Conduct) -> str:
         doubt = f"; in doubt, {b.doubt.cite} says assume it" if b.doubt else ""
         out.append(f"Border case ({b.limit} limit {b.limit_deg:g}°): the other reading is "
                    f"{b.reading.encounter}{doubt}. {reading_words(b.reading, rb)}")
-    out += [f"Gap: {g}." for g in c.reading.gaps]
+    out += [f"Gap: {g.rstrip('.')}." for g in c.reading.gaps]
     out += [f"Note: {n}." for n in c.notes if n.startswith(("from the lights", "her lights"))]
     return " ".join(out)
 
