@@ -42,6 +42,8 @@ class State:
     eye_height_m: float | None
     fields: tuple[tuple[str, str], ...]
     note: str | None = None
+    course: float | None = None                # over ground, degrees true (interpolated)
+    speed: float | None = None                 # over ground, knots
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,10 @@ class Look:
     picture: str
     meaning: str
     colours: tuple[str, ...] = ()
+    conduct: dict[str, Any] | None = None      # who gives way, from the observer's side (engines.conduct)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"time": _iso(self.time), "observer": self.observer, "target": self.target,
+        return {"time": _iso(self.time), "observer": self.observer, "target": self.target, "conduct": self.conduct,
                 "bearing_deg": round(self.bearing_deg, 2),
                 "relative_deg": None if self.relative_deg is None else round(self.relative_deg, 2),
                 "distance_nm": round(self.distance_nm, 3),
@@ -163,7 +166,12 @@ class _Track:
         fields = (self.given[g - 1] if g else self.given[0])["fields"] if self.given else {}
         e = bisect.bisect_right(self.eye_times, t)
         eye = (self.eyes[e - 1] if e else self.eyes[-1])["eye_height"] if self.eyes else None
-        return State(self.ident, lat, (lon + 180.0) % 360.0 - 180.0, head, eye, tuple(sorted(fields.items())), note)
+        course = (_lerp_angle(r0["course"], r1["course"], f) if r0["course"] is not None and r1["course"] is not None
+                  else None)
+        speed = (r0["speed"] + (r1["speed"] - r0["speed"]) * f if r0["speed"] is not None and r1["speed"] is not None
+                 else None)
+        return State(self.ident, lat, (lon + 180.0) % 360.0 - 180.0, head, eye, tuple(sorted(fields.items())), note,
+                     course, speed)
 
 
 def _times(tracks: dict[str, list[dict[str, Any]]]) -> list[dt.datetime]:
@@ -367,6 +375,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
     notes: list[str] = []
     meanings: dict[tuple[int, frozenset[str]], str] = {}
     indexed = [_Track(ident, rows) for ident, rows in tracks.items()]
+    roles = _Roles(ed)
     for t in times:
         states = {}
         for track in indexed:
@@ -392,11 +401,70 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
                     continue
                 d, sectors, _ = memo[g.fields]
                 lk = _look(t, o, g, d, sectors, meanings)
-                events += _events(last.get((o.ident, g.ident)), lk)
+                lk = roles.look(lk, o, memo[o.fields][0].vessel, g, d.vessel)
+                events += _events(last.get((o.ident, g.ident)), lk) + roles.events(last.get((o.ident, g.ident)), lk)
                 last[(o.ident, g.ident)] = lk
                 looks.append(lk)
+    notes += roles.notes
     return Encounter(ed, basis, waters, times[0], times[-1], vessels, tuple(looks), tuple(events),
                      tuple(dict.fromkeys(notes)))
+
+
+class _Roles:
+    """Who gives way, minute by minute, for each ordered pair (the conduct engine under the encounter's edition):
+    a fold over the minutes that keeps what the rules keep: 13(d), once overtaking, overtaking until past and clear
+    (the previous minute's overtaking vessel is passed on), and since when each reading has held."""
+
+    def __init__(self, edition_id: str) -> None:
+        from ..engines import conduct
+        from ..rulebase.conduct import conduct_rules
+        self.conduct = conduct
+        self.rules = conduct_rules(edition_id)
+        self.state: dict[tuple[str, str], tuple[str | None, tuple[str, ...], str, dt.datetime]] = {}
+        self.notes: list[str] = []
+
+    def look(self, lk: Look, o: State, o_vessel: Any, g: State, g_vessel: Any) -> Look:
+        """The look with its conduct reading (None where a course or speed over ground is missing)."""
+        import dataclasses
+        import math
+        c = self.conduct
+        if None in (o.course, o.speed, g.course, g.speed):
+            note = "who gives way is not given where a vessel's course or speed over ground is missing"
+            if note not in self.notes:
+                self.notes.append(note)
+            return lk
+        b = math.radians(lk.bearing_deg)
+        own = c.Ship(o_vessel, float(o.course), float(o.speed), heading_deg=o.heading)  # type: ignore[arg-type]
+        her = c.Ship(g_vessel, float(g.course), float(g.speed), lk.distance_nm * math.sin(b),  # type: ignore[arg-type]
+                     lk.distance_nm * math.cos(b), g.heading)
+        key = (lk.observer, lk.target)
+        prev = self.state.get(key)
+        was = prev[0] if prev and prev[0] in ("own", "other") else None
+        r = c.decide(self.rules, own, her, c.Situation(was_overtaking=was))
+        mark = (r.reading.overtaking, r.give_way, r.encounter)
+        since = prev[3] if prev and prev[:3] == mark else lk.time
+        self.state[key] = (*mark, since)
+        data = {"encounter": r.encounter, "give_way": list(r.give_way), "stand_on": r.stand_on,
+                "overtaking": r.reading.overtaking, "rules": [x.cite for x in r.reading.rules],
+                "risk_of_collision": r.risk_of_collision, "cpa_nm": round(r.kinematics.cpa_nm, 3) if r.kinematics
+                else None, "since": _iso(since), "gaps": list(r.reading.gaps)}
+        return dataclasses.replace(lk, conduct=data)
+
+    @staticmethod
+    def events(prev: Look | None, lk: Look) -> list[Event]:
+        """An event when the encounter or the roles change for the pair."""
+        now = lk.conduct
+        if now is None:
+            return []
+        old = prev.conduct if prev else None
+        if old and (old["encounter"], old["give_way"]) == (now["encounter"], now["give_way"]):
+            return []
+        who = {("own",): f"{lk.observer} gives way", ("other",): f"{lk.target} gives way",
+               ("own", "other"): "each gives way"}
+        text = f"{now['encounter']}: {who.get(tuple(now['give_way']), 'no give-way vessel named')}"
+        if now["rules"]:
+            text += f" ({now['rules'][0]})"
+        return [Event(lk.time, lk.observer, lk.target, "roles", text, None, lk.distance_nm)]
 
 
 def _display(s: State, rows: list[dict[str, Any]], ed: str, vessel_cls: Any) -> tuple[Any, Any, str]:
