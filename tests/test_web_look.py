@@ -17,7 +17,8 @@ STYLE = Path(pages.__file__).parent / "static" / "style.css"
 
 #: Every page, as the menu names it (issue 21 point 4: every page reachable from the menu).
 MENU = {"/explore": "Explore", "/identify": "Identify", "/compare": "Compare", "/regimes": "Regimes",
-        "/train": "Train", "/plan": "Check a plan", "/encounter": "Encounter", "/editions": "Editions",
+        "/train": "Train", "/plan": "Check a plan", "/encounter": "Encounter", "/conduct": "Who gives way?",
+        "/editions": "Editions",
         "/docs": "API"}
 PAGES = ["/", *MENU]
 

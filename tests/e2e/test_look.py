@@ -22,7 +22,7 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
 SHOTS = Path("/tmp/shots-look")
 PAGES = {"home": "/", "explore": "/explore", "identify": "/identify?notation=W%2FW+G", "compare": "/compare",
          "regimes": "/regimes", "train": "/train", "editions": "/editions", "plan": "/plan",
-         "encounter": "/encounter", "docs": "/docs"}
+         "encounter": "/encounter", "conduct": "/conduct", "docs": "/docs"}
 SIZES = {"1280": (1280, 800), "390": (390, 844)}
 COOKIE = "navlights_theme"
 

@@ -375,3 +375,35 @@ class GoverningQuery(_Query):
     date: str = Field(..., max_length=10, description="YYYY-MM-DD, e.g. 1956-07-25",
                       json_schema_extra={"pattern": DATE_PATTERN, "format": "date"})
     waters: Literal["high-seas", "great-lakes", "us-inland"] = Field(..., description="the waters")
+
+
+#: The longest vessel spec the conduct page takes ("power course=0 speed=12 bearing=45 range=3 length=20m ...").
+MAX_SPEC = 300
+
+
+class ConductQuery(_Query):
+    """Two vessels and where they meet: who gives way (Part B)."""
+
+    own: str = Field("power course=0 speed=10", max_length=MAX_SPEC, description="own vessel: 'KIND course=DEG "
+                     "speed=KN [heading= at=E,N length= wind= flags]' (docs: Who gives way?)")
+    other: str = Field("power course=270 speed=10 bearing=45 range=3", max_length=MAX_SPEC,
+                       description="the other vessel, the same way; or bearing=DEG range=NM from own")
+    edition: str = Field("intl-1972", max_length=MAX_TEXT, description="edition id or alias (default: intl-1972)",
+                         json_schema_extra=_edition_enum)
+    fog: bool = Field(False, description="not in sight of one another, in restricted visibility (Rule 19)")
+    area: Literal["open", "narrow-channel", "tss"] = Field("open", description="open water, a narrow channel or "
+                                                           "fairway (Rule 9), a traffic separation scheme (10)")
+    waters: Literal["great-lakes", "western-rivers", "lower-mississippi", "specified-waters"] | None = Field(
+        None, description="waters some rules name apart (Inland)")
+    wind_from: float | None = Field(None, ge=0, le=360, description="true direction of the wind (Rule 12)")
+    was_overtaking: Literal["own", "other"] | None = Field(None, description="the vessel that was overtaking "
+                                                           "(Rule 13(d))")
+    head_on_deg: float | None = Field(None, ge=0, le=45, description="'ahead or nearly ahead' half-angle (default 6)")
+    border_deg: float | None = Field(None, ge=0, le=20, description="flag cases this near a limit (default 2)")
+    risk_cpa_nm: float | None = Field(None, ge=0, le=50, description="risk of collision below this CPA (default 1)")
+
+    def options(self) -> dict[str, Any]:
+        """The facade's keywords."""
+        return {"in_sight": not self.fog, "area": self.area, "waters": self.waters, "wind_from_deg": self.wind_from,
+                "was_overtaking": self.was_overtaking, "head_on_deg": self.head_on_deg,
+                "border_deg": self.border_deg, "risk_cpa_nm": self.risk_cpa_nm}
