@@ -3,8 +3,6 @@ input as 422 with one line naming the field."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
