@@ -413,8 +413,9 @@ def decide(rules: ConductRules, own: Ship, other: Ship, situation: Situation = S
     k = kinematics(own, other)
     st = (standing(rules, own.vessel), standing(rules, other.vessel))
     statuses = (st[0][0], st[1][0])
-    notes = [f"{name}'s heading not given: her course over ground stands for it"
+    notes = [f"{name} heading not given: the course over ground stands for it"
              for name, s in (("your", own), ("her", other)) if s.heading_deg is None]
+    notes += _length_notes(rules, own, other, situation)
     risk = k.closing and k.tcpa_min >= 0.0 and k.cpa_nm < conventions.risk_cpa_nm
     if rules.sector is None:
         reading = _undecided(rules)
@@ -433,6 +434,17 @@ def decide(rules: ConductRules, own: Ship, other: Ship, situation: Situation = S
     duties = _duties(rules, own, other, statuses, encounter, situation)
     return Conduct(rules.edition, *statuses, st[0][1], st[1][1], reading, duties, k, risk, conventions, borders,
                    tuple(notes))
+
+
+def _length_notes(rules: ConductRules, own: Ship, other: Ship, sit: Situation) -> list[str]:
+    """Where a duty that holds here turns on a length (9(b), 10(j): under 20 m) and a vessel's length is not given:
+    said, since the duty is then not applied."""
+    cites = sorted({d.citation.rule for d in rules.duties if any(p.length_lt_m is not None for p in d.who)
+                    and (d.areas is None or sit.area in d.areas)})
+    missing = [name for name, s in (("your", own), ("her", other)) if s.vessel.length_m is None]
+    if not cites or not missing:
+        return []
+    return [f"{' and '.join(missing)} length not given: the length limb of {', '.join(cites)} is not applied"]
 
 
 def _undecided(rules: ConductRules) -> Reading:

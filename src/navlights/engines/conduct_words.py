@@ -78,7 +78,7 @@ def answer(c: Conduct) -> str:
         out.append(f"Border case ({b.limit} limit {b.limit_deg:g}°): the other reading is "
                    f"{b.reading.encounter}{doubt}. {reading_words(b.reading, rb)}")
     out += [f"Gap: {g.rstrip('.')}." for g in c.reading.gaps]
-    out += [f"Note: {n}." for n in c.notes if n.startswith(("from the lights", "her lights"))]
+    out += [f"Note: {n}." for n in c.notes if n.startswith(("from the lights", "her lights")) or "not applied" in n]
     return " ".join(out)
 
 
