@@ -146,6 +146,8 @@ def _placement_spec(written: dict[str, Any], path: str, problems: list[str],
 #: Where the project's own account of an edition's sources lives (our words: the searches, the reading of the OCR'd
 #: pages, the arguments); it ships with the project and the docs site builds it.
 SOURCES_PAGE = "docs/sources/{edition}.md"
+#: A path outside the project: the team's shared folder beside the checkout, or any path up out of it.
+_OUTSIDE = re.compile(r"(^|[\s(/.'\"])(shared[/\\]|\.\./)")
 
 
 def public_source_problems(edition: str, s: Source) -> list[str]:
@@ -154,9 +156,9 @@ def public_source_problems(edition: str, s: Source) -> list[str]:
     to a file outside the project (schema.md, ``[[source]]``)."""
     problems = []
     text = " ".join(v for v in (s.title, s.cite, s.url, s.note) if v)
-    if re.search(r"(^|[\s(/.])shared/", text):
-        problems.append(f"source({s.id}): names a file outside the project ('shared/...'); name the public page "
-                        f"and put what the data rests on in {SOURCES_PAGE.format(edition=edition)}")
+    if _OUTSIDE.search(text):
+        problems.append(f"source({s.id}): names a file outside the project (a folder beside the checkout); name "
+                        f"the public page and put what the data rests on in {SOURCES_PAGE.format(edition=edition)}")
     page = SOURCES_PAGE.format(edition=edition)
     if s.kind == "research-notes" and page not in s.title:
         problems.append(f"source({s.id}): research notes are the edition's sources page; its title names {page}")
