@@ -216,7 +216,8 @@ def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
 # --- compare editions -------------------------------------------------------------------------
 
 def compare(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None):
-    """One vessel under several editions (all by default), oldest first, with the differences."""
+    """One vessel under several editions (all by default), oldest first, with the differences (the command line and
+    the web app show them today's rules first: :func:`edition_order`)."""
     from .engines import compare as _compare
     eds = [edition(e) for e in (editions_ or edition_ids())]
     return _compare.compare(vessel, eds, editions())
