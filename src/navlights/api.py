@@ -281,6 +281,7 @@ def length_system(*edition_names: str | Edition) -> str:
 
 
 from .units import lengths_words  # noqa: E402, F401  (re-exported: the web's and the CLI's spans)
+from .vessel import flat_name  # noqa: E402, F401  (re-exported: the CLI names the option for a fact it asks for)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -284,7 +284,7 @@ def option_words(message: str) -> str:
     """An engine's hint in the command line's words: "give it, e.g. towing.vessels=2" -> "give it, e.g.
     --tow-vessels 2" (a flag alone: "--towing"); a field no option gives is left as it is."""
     def say(m: re.Match[str]) -> str:
-        from ..vessel import flat_name
+        from ..api import flat_name
         name = flat_name(m["field"])
         option = next((kw for decls, kw in VESSEL_OPTIONS if decls[0].split("/")[0] == "--" + name.replace("_", "-")),
                       None)
