@@ -32,14 +32,16 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 # Ahead of the first command (issue 15): bytecode for every module, and every edition compiled and every
 # identification index built into $(VENV)/share/navlights, which commands read and never write (keyed by the
 # rule data and the code, so a stale entry is never used); made again when a source changes.
-$(PREPARED): $(RUN_STAMP) $(SOURCES)
+# The install stamps are order-only: installing the test extra (make test after make run) changes no rule data
+# and no code, so it does not prepare everything again (issue 37).
+$(PREPARED): $(SOURCES) | $(RUN_STAMP)
 	$(BIN)/python -m compileall -q src/navlights
 	$(BIN)/navlights prepare
 	touch $(PREPARED)
 
 run: $(PREPARED)
 	$(BIN)/navlights editions
-	$(BIN)/navlights view --edition intl-1960 --length "200 ft" --aspect 45 --distance 1
+	$(BIN)/navlights view --length "200 ft" --aspect 45 --distance 1
 	@echo "navlights web app: http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
 	$(BIN)/navlights serve --host $(HOST) --port $(PORT)
 

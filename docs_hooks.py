@@ -11,6 +11,9 @@ What the software says is read from it when a page is built, never hand-copied i
   a link to the file and the schema itself, folded;
 * ``<!-- navlights-fields MODULE.CLASS -->`` becomes a table of the class's fields, read from the class itself
   (a pydantic model's input names, types, defaults and descriptions; a dataclass's names, types and defaults);
+* ``<!-- navlights-sources EDITION -->`` (the pages under ``sources/``) becomes what the edition's rule data says
+  of its sources: each source with its kind, public reference and note; each inferred entry with its argument;
+  each gap with what is missing (read from the data, so the page and the data cannot disagree);
 * an interactive example in a docstring (``>>>`` lines and what they print, the project's doctests) is shown as
   a Python console block, not read as Markdown (where ``[...][:4]`` would be a broken link), and a Sphinx role
   in a docstring (``:func:`name```) as the name in code;
@@ -42,6 +45,7 @@ from mkdocs.structure.files import File
 OUTSIDE = {"reference/rulebase-format.md": "src/navlights/rulebase/schema.md", "news.md": "NEWS.md"}
 SCHEMAS = "<!-- navlights-schemas -->"
 FIELDS = re.compile(r"^<!-- navlights-fields (?P<target>[\w.]+) -->$", re.M)
+SOURCES = re.compile(r"^<!-- navlights-sources (?P<edition>[\w-]+) -->$", re.M)
 
 WIDTH = "80"     # the narrowest the CLI lays out for (docs/cli.md), and what fits a page's column
 DIRECTIVE = re.compile(r"^<!-- navlights (?P<body>.+?) -->$", re.M)
@@ -172,6 +176,40 @@ def _fields(match: re.Match[str]) -> str:
     return "\n".join(out + ["</tbody>", "</table>"])
 
 
+def _cell(text: str | None) -> str:
+    """Text for a Markdown table cell or list item: no pipe or newline breaks it."""
+    return (text or "").replace("|", "\\|").replace("\n", " ").strip()
+
+
+def _sources(match: re.Match[str]) -> str:
+    """What an edition's rule data records of its sources, inferred entries and gaps, as Markdown."""
+    from navlights import api
+
+    data = api.rules_json(match["edition"])
+    e = api.edition(match["edition"])
+    out = ["## The sources the data names", "", "| id | kind | what it is | where to read it |", "|---|---|---|---|"]
+    for s in e.sources.values():
+        where = _cell(s.cite)
+        if s.url and s.url.startswith(("https://", "http://")):
+            where = (where + "; " if where else "") + f"[{_cell(s.url.split('/')[2])}]({s.url})"
+        title = _cell(s.title) + (f" <br><small>{_cell(s.note)}</small>" if s.note else "")
+        out.append(f"| `{s.id}` | {s.kind} | {title} | {where or 'this page'} |")
+    rows = data["definitions"] + data["kinds"] + data["provisions"]
+
+    def named(r: dict[str, Any]) -> str:
+        return _cell(r.get("title") or r.get("term") or r.get("id"))
+
+    inferred = [r for r in rows if r["citation"]["provenance"] == "inferred"]
+    out += ["", f"## Inferred entries ({len(inferred)}): the argument for each", ""]
+    out += [f"- **{_cell(r['citation']['rule'])}**, {named(r)}: {_cell(r['citation']['argument'])} "
+            f"(rests on {', '.join(f'`{s}`' for s in r['citation']['sources'])})" for r in inferred] or ["None."]
+    gaps = [r for r in rows if r["citation"]["provenance"] == "gap"]
+    out += ["", f"## Gaps ({len(gaps)}): what was not found", ""]
+    out += [f"- **{_cell(r['citation']['rule'])}**, {named(r)}: {_cell(r['citation'].get('note'))}"
+            for r in gaps] or ["None recorded."]
+    return "\n".join(out)
+
+
 def _run(args: str, expect: int) -> str:
     """What ``navlights ARGS`` prints (stdout and stderr as they come), run through the CLI's own entry point
     (so errors read and exit as they do in a terminal); a build error if it exits other than ``expect``."""
@@ -232,4 +270,5 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if SCHEMAS in markdown:
         markdown = markdown.replace(SCHEMAS, _schemas(Path(config.docs_dir)))
     markdown = FIELDS.sub(_fields, markdown)
+    markdown = SOURCES.sub(_sources, markdown)
     return DIRECTIVE.sub(_console, markdown)

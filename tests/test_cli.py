@@ -75,7 +75,8 @@ def test_editions(capsys):
     (["lights", "--vessel-json", "@/nonexistent/file.json"], "vessel-json: cannot read"),
     (["lights", "--propulsion", "steam"], "Invalid value for '--propulsion'"),
     (["lights", "--bogus"], "No such option: --bogus"),
-    (["lights"], "length: needed to decide intl-1960 Rule"),
+    (["lights"], "length: needed to decide intl-1972 Rule 23(d)"),   # today's rules by default: 23(d), under 12 m
+    (["lights", "-e", "1960"], "length: needed to decide intl-1960 Rule"),
 ])
 def test_bad_input_one_line_exit_2(capsys, argv, words):
     code, out, err = run(capsys, *argv)

@@ -353,7 +353,7 @@ def run(capsys, *argv):
 
 
 def test_cli_view_text(capsys):
-    code, out, err = run(capsys, "view", "--length", "200 ft", "--aspect", "45", "--distance", "1")
+    code, out, err = run(capsys, "view", "-e", "1960", "--length", "200 ft", "--aspect", "45", "--distance", "1")
     assert code == 0 and err == ""
     words = " ".join(out.split())     # the text is wrapped to the terminal's width (issue 27)
     assert "two white lights, the lower one to the right; a green light below them in the middle" in words

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from datetime import date as _date
 from typing import TYPE_CHECKING, Any
 
 from .engines import display as _display
@@ -15,7 +16,7 @@ from .rulebase import loader
 from .vessel import (BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, TrawlActivity,  # noqa: F401 (re-exported)
                      Vessel, make_vessel)
 
-DEFAULT_EDITION = "intl-1960"
+DEFAULT_EDITION = "intl-1972"   # the rules in force today (issue 37)
 
 
 def edition_ids() -> list[str]:
@@ -49,8 +50,39 @@ def editions_json() -> list[dict[str, Any]]:
     out = []
     for e in eds:
         end, how = edition_end(e, eds)
-        out.append({**e.to_dict(), "in_force_end": end.isoformat() if end else None, "in_force_end_basis": how})
+        out.append({**e.to_dict(), "in_force_end": end.isoformat() if end else None, "in_force_end_basis": how,
+                    "sources_page": loader.SOURCES_PAGE.format(edition=e.id)})
     return out
+
+
+def in_force(e: dict[str, Any], today: _date) -> bool:
+    """Whether an edition (as :func:`editions_json` gives it) is in force on ``today``: it has come into force and
+    its end (recorded, or the in-force date of its successor, as ``governing`` reckons it) is not reached."""
+    start, end = e["in_force_from"], e["in_force_end"]
+    return bool(start) and start <= today.isoformat() and (not end or today.isoformat() < end)
+
+
+def edition_order(ids: list[str], today: _date | None = None,
+                  headers: list[dict[str, Any]] | None = None) -> list[str]:
+    """The order the web pages and ``navlights compare`` show editions in (``headers``: :func:`editions_json`):
+    those in force on ``today`` (default: the server's date) first, by the date they came into force; then the history, in time order within each waters, the waters taken in the order
+    of the editions in force (the international rules' predecessors, then the Great Lakes' and inland ones); an
+    edition of no waters in force last. So: intl-1972, us-inland, intl-1897, intl-1948, intl-1960, gl-1895."""
+    today = today or _date.today()
+    all_ = editions_json() if headers is None else headers
+    by_id = {e["id"]: e for e in all_}
+    known = [by_id[i] for i in ids if i in by_id]
+    current = sorted((e for e in known if in_force(e, today)), key=lambda e: (e["in_force_from"], e["id"]))
+    waters: list[str] = []
+    for e in sorted((e for e in all_ if in_force(e, today)), key=lambda e: (e["in_force_from"], e["id"])):
+        waters += [w for w in e["waters"] if w not in waters]
+
+    def place(e: dict[str, Any]) -> tuple[int, str, str]:
+        first = min((waters.index(w) for w in e["waters"] if w in waters), default=len(waters))
+        return first, e["in_force_from"] or "", e["id"]
+
+    history = sorted((e for e in known if not in_force(e, today)), key=place)
+    return [e["id"] for e in current + history] + [i for i in ids if i not in by_id]
 
 
 def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
@@ -172,6 +204,7 @@ def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
 
     return {
         "edition": e.id, "title": e.title, "coverage": e.coverage(),
+        "sources_page": loader.SOURCES_PAGE.format(edition=e.id),
         "definitions": [{"term": d.term, "summary": d.summary, "maps_to": d.maps_to,
                          "citation": d.citation.to_dict()} for d in e.definitions],
         "kinds": kind_rows(e.lights, "light") + kind_rows(e.shapes, "shape"),
@@ -183,7 +216,8 @@ def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
 # --- compare editions -------------------------------------------------------------------------
 
 def compare(vessel: dict[str, Any] | Vessel, editions_: list[str] | None = None):
-    """One vessel under several editions (all by default), oldest first, with the differences."""
+    """One vessel under several editions (all by default), oldest first, with the differences (the command line and
+    the web app show them today's rules first: :func:`edition_order`)."""
     from .engines import compare as _compare
     eds = [edition(e) for e in (editions_ or edition_ids())]
     return _compare.compare(vessel, eds, editions())
@@ -247,6 +281,7 @@ def length_system(*edition_names: str | Edition) -> str:
 
 
 from .units import lengths_words  # noqa: E402, F401  (re-exported: the web's and the CLI's spans)
+from .vessel import flat_name  # noqa: E402, F401  (re-exported: the CLI names the option for a fact it asks for)
 
 
 def summarize_changes(log: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:

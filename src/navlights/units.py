@@ -73,6 +73,10 @@ def parse_length(text: object, field: str = "length") -> float:
         raise VesselError(
             f"{field}: {excerpt(text)} needs a unit; write e.g. '200 ft' or '61 m'",
             field=field, value=text, allowed="a number with a unit: ft or m")
+    if re.fullmatch(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*", text):
+        raise VesselError(                      # '200': a number alone, as --vessel-json's 200 (issue 37)
+            f"{field}: {excerpt(text)} needs a unit; write e.g. '200 ft' or '61 m'",
+            field=field, value=text, allowed="a number with a unit: ft or m")
     m = _QTY.match(text)
     if not m or m.group(2).lower() not in _LENGTH_UNITS:
         raise VesselError(

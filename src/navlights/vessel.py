@@ -604,6 +604,11 @@ def flat_field(field: str) -> str:
     return _FLAT_NAME.get(field, field)
 
 
+def flat_name(field: str) -> str:
+    """The flat field (a CLI option's, a web query's name) for a vessel field: ``towing.vessels`` -> ``tow_vessels``."""
+    return _FLAT_NAME.get(field, field)
+
+
 def _as_flat(err: VesselError, given: dict[str, Any]) -> VesselError:
     """The error naming the flat field that was given, where it names a field inside a nested part."""
     name = _FLAT_NAME.get(err.field or "")

@@ -48,11 +48,23 @@ class _Commands(click.Group):
                 self.add_command(command)
         return self.commands.get(cmd_name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                             list[str]]:
+        """A misspelled command: one line naming it, with the closest commands ("did you mean")."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(close)}?" if close else " (navlights --help lists them)"
+            ctx.fail(f"no such command '{name}'{hint}")
+        return super().resolve_command(ctx, args)
+
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="navlights")
 def cli() -> None:
-    """navlights: what lights and shapes a vessel shows, under each historical edition of the rules."""
+    """navlights: what lights and shapes a vessel shows, and what a light seen means, under the rules in force
+    today (intl-1972, the COLREGs; us-inland with --waters) by default, or under a past edition (-e 1960)."""
 
 
 def _fast_exit() -> None:

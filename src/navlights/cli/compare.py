@@ -15,8 +15,8 @@ from .options import all_option, json_option, print_json, vessel_from_options, v
 @vessel_options
 @json_option()
 def compare_cmd(editions_: str | None, as_json: bool, **opts: Any) -> None:
-    """One vessel under every edition, oldest first; what changed along each waters' succession (1897 -> 1948 -> 1960 on
-    the high seas), and the editions of different waters side by side as regimes, never as changes in time. Both
+    """One vessel under every edition, today's rules first, then the history (as the web app lists them); what
+    changed along each waters' succession (1897 -> 1948 -> 1960 -> 1972 on the high seas), and the editions of different waters side by side as regimes, never as changes in time. Both
     cites on every difference; a fact an edition needs and the vessel lacks (tonnage, vessels in tow) is asked for."""
     from .. import api
     eds = [e.strip() for e in editions_.split(",")] if editions_ else None

@@ -152,8 +152,20 @@ def _say_period(out: Out, d: dict[str, Any], items: list[Item], period: str, alt
             out.para(f"{_BY[period]}: {_NOTHING[period]} required (what she may show is below).", bold=True)
         elif d["complete"]:
             out.para(f"{_BY[period]}: {_NOTHING[period]} under these rules.", bold=True)
+        elif _gaps_elsewhere(d, items, period):
+            other = "night" if period == "day" else "day"
+            out.para(f"{_BY[period]}: {_NOTHING[period]} required by the rules found; her gaps (below) concern "
+                     f"only what she shows by {other}.", bold=True)
         else:
             out.para(f"{_BY[period]}: none known (the rule base has gaps for her: below).", bold=True)
+
+
+def _gaps_elsewhere(d: dict[str, Any], items: list[Item], period: str) -> bool:
+    """Whether every gap of the display is an item of the other period (a 1960 power vessel's stern light by
+    night): then what she shows in ``period`` is known, and the answer says so rather than "none known"."""
+    gaps = {n["cite"] for n in d["notes"] if n["kind"] == "gap"}
+    other = {i["cite"] for i in items if i["provenance"] == "gap" and i["period"] not in (period, None)}
+    return bool(gaps) and gaps <= other
 
 
 def _say_others(out: Out, d: dict[str, Any], items: list[Item], alts: list[str], periods: list[str]) -> None:

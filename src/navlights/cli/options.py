@@ -6,6 +6,7 @@ Only click loads here; the facade (and pydantic) load when a command runs.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -17,7 +18,12 @@ if TYPE_CHECKING:
     from ..api import Vessel
 
 EXIT_USAGE = 2
-DEFAULT_EDITION = "intl-1960"
+#: Without ``--edition`` a command answers under the rules in force today: the International Rules (COLREGs 1972), or
+#: the US Inland Rules where ``--waters`` names US inland waters. History is one flag away (``-e 1960``).
+DEFAULT_EDITION = "intl-1972"
+INLAND_EDITION = "us-inland"
+EDITION_HELP = ("edition id or alias (e.g. 1960; navlights editions lists them); default: intl-1972, today's "
+                "International Rules, or us-inland with --waters")
 CHOOSE_HELP = ("typical: required items, first option of each group, standard scheme; "
                "all: every item, flagged (docs/view.md)")
 PERIOD_HELP = "night: lights; day: shapes (default: day if --time day, else night)"
@@ -95,9 +101,31 @@ def write_output(path: str, data: str | bytes, what: str) -> None:
 
 
 def edition_option(f: F) -> F:
-    """``--edition/-e``, an edition id or alias (default intl-1960)."""
-    return click.option("--edition", "-e", default=DEFAULT_EDITION, show_default=True,
-                        help="edition id or alias (e.g. 1960)")(f)
+    """``--edition/-e``, an edition id or alias; left out, :func:`chosen_edition` picks today's rules."""
+    return click.option("--edition", "-e", default=None, help=EDITION_HELP)(f)
+
+
+def plain_edition_option(f: F) -> F:
+    """``--edition/-e`` for a command without vessel options (no ``--waters``): default intl-1972."""
+    return click.option("--edition", "-e", default=None, help=EDITION_HELP.rsplit(", or us-inland", 1)[0])(f)
+
+
+def chosen_edition(edition: str | None, opts: dict[str, Any] | None = None) -> str:
+    """The edition a command answers under: the one ``--edition`` names, else today's rules (us-inland where
+    ``--waters`` names US inland waters, intl-1972 otherwise)."""
+    if edition:
+        return edition
+    return INLAND_EDITION if (opts or {}).get("waters") else DEFAULT_EDITION
+
+
+def say_default(edition: str | None, opts: dict[str, Any] | None = None) -> None:
+    """The first line of a text answer under a defaulted edition: which one, and that ``-e`` names another.
+    Said once the answer is ready (an error stays one line); JSON names its edition itself."""
+    if edition:
+        return
+    waters = (opts or {}).get("waters")
+    why = "default with --waters" if waters else "the default"
+    click.echo(f"Under today's rules, {chosen_edition(None, opts)} ({why}; -e for another edition).")
 
 
 def json_option(help_text: str = "JSON output") -> Callable[[F], F]:
@@ -231,10 +259,40 @@ VESSEL_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
 
 
 def vessel_options(f: F) -> F:
-    """Add the vessel-describing options to a command (they arrive as its ``**opts``)."""
+    """Add the vessel-describing options to a command (they arrive as its ``**opts``); a fact the edition needs
+    and the vessel lacks is asked for as the option that gives it (:func:`option_words`)."""
+    import functools
+
+    @functools.wraps(f)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        from ..errors import MissingFactError
+        try:
+            return f(*args, **kwargs)
+        except MissingFactError as e:
+            raise MissingFactError(option_words(str(e)), field=e.field, value=e.value, allowed=e.allowed) from None
+
+    g: F = run
     for decls, kw in reversed(VESSEL_OPTIONS):
-        f = click.option(*decls, **kw)(f)
-    return f
+        g = click.option(*decls, **kw)(g)
+    return g
+
+
+_GIVE_IT = re.compile(r"give it, e\.g\. (?P<field>[a-z_.]+)=(?P<value>'[^']*'|\S+?)(?=[;,)]|$|\s)")
+
+
+def option_words(message: str) -> str:
+    """An engine's hint in the command line's words: "give it, e.g. towing.vessels=2" -> "give it, e.g.
+    --tow-vessels 2" (a flag alone: "--towing"); a field no option gives is left as it is."""
+    def say(m: re.Match[str]) -> str:
+        from ..api import flat_name
+        name = flat_name(m["field"])
+        option = next((kw for decls, kw in VESSEL_OPTIONS if decls[0].split("/")[0] == "--" + name.replace("_", "-")),
+                      None)
+        if option is None:
+            return m[0]
+        flag = "--" + name.replace("_", "-")
+        return f"give it, e.g. {flag}" + ("" if option.get("is_flag") else f" {m['value']}")
+    return _GIVE_IT.sub(say, message)
 
 
 def vessel_from_options(opts: dict[str, Any]) -> "Vessel":

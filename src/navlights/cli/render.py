@@ -9,7 +9,7 @@ import click
 
 from ..errors import excerpt
 from .layout import fitted_text
-from .options import check_output, edition_option, print_json, vessel_from_options, vessel_options
+from .options import check_output, chosen_edition, edition_option, plain_edition_option, say_default, print_json, vessel_from_options, vessel_options
 
 _VIEWS = ["night", "day", "plan"]
 _FORMATS = (".svg", ".png", ".gif")
@@ -68,7 +68,7 @@ def _choose(choose: str, optional: bool) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="print the picture's labels (pixel place and colour of "
               "each light) as JSON")
 @fitted_text
-def render_cmd(edition: str, view: str, aspect: float, distance: float | None, eye_height: float | None,
+def render_cmd(edition: str | None, view: str, aspect: float, distance: float | None, eye_height: float | None,
                visibility: float | None, choose: str, optional: bool, ranges: bool, width: int | None,
                height: int | None, no_caption: bool, no_hull: bool, title: str | None, step: float, frame_ms: int,
                output: str, as_json: bool, **opts: Any) -> None:
@@ -77,6 +77,7 @@ def render_cmd(edition: str, view: str, aspect: float, distance: float | None, e
     fmt = _output_format(output)
     check_output(output, "output")             # before the work: a path that cannot be written fails at once
     vessel = vessel_from_options(opts)
+    given, edition = edition, chosen_edition(edition, opts)
     gif = fmt == ".gif"
     kw: dict[str, Any] = dict(view=view, distance_nm=distance, width=width or (480 if gif else 800),
                               height=height or (300 if gif else 500), caption=not no_caption, hull=not no_hull,
@@ -93,6 +94,7 @@ def render_cmd(edition: str, view: str, aspect: float, distance: float | None, e
         labels = api.render_labels(vessel, edition, aspect_deg=aspect, **kw)
         print_json({"output": output, "format": fmt.lstrip("."), **labels})
     else:
+        say_default(given, opts)
         click.echo(f"wrote {output}")
 
 
@@ -107,7 +109,7 @@ def _aspects(text: str) -> tuple[float, ...]:
 
 @click.command("gallery")
 @click.argument("outdir")
-@edition_option
+@plain_edition_option
 @click.option("--format", "fmt", type=click.Choice(["png", "svg"]), default="png", show_default=True)
 @click.option("--aspects", "aspects", default="0,45,90,135,180,225,270,315", show_default=True,
               help="comma-separated aspects, degrees")
@@ -119,16 +121,17 @@ def _aspects(text: str) -> tuple[float, ...]:
 @click.option("--situation", "situation", help="only situations whose label contains this text")
 @click.option("--limit", "limit", type=click.IntRange(min=1), help="at most this many classes")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
-def gallery_cmd(outdir: str, edition: str, fmt: str, aspects: str, distance: float, width: int, height: int,
+def gallery_cmd(outdir: str, edition: str | None, fmt: str, aspects: str, distance: float, width: int, height: int,
                 caption: bool, situation: str | None, limit: int | None, as_json: bool) -> None:
     """Every vessel class of an edition at several aspects, night and day, with index.html and labels.json."""
     from .. import api
-    summary = api.write_gallery(outdir, edition, fmt=fmt, aspects=_aspects(aspects), distance_nm=distance,
+    summary = api.write_gallery(outdir, chosen_edition(edition), fmt=fmt, aspects=_aspects(aspects), distance_nm=distance,
                             width=width, height=height, caption=caption, situation=situation, limit=limit)
     if as_json:
         print_json(summary)
         return
     from .text import gallery_text
+    say_default(edition)
     gallery_text(summary)
 
 

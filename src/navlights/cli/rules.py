@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .options import edition_option, json_option, print_json, vessel_from_options, vessel_options, wide_option
+from .options import chosen_edition, edition_option, plain_edition_option, say_default, json_option, print_json, vessel_from_options, vessel_options, wide_option
 
 
 @click.command("editions")
@@ -24,15 +24,15 @@ def editions_cmd(wide: bool, as_json: bool) -> None:
 
 
 @click.command("rules")
-@edition_option
+@plain_edition_option
 @click.option("--provenance", type=click.Choice(["primary", "secondary", "inferred", "gap"]),
               help="only entries of this provenance")
 @wide_option
 @json_option()
-def rules_cmd(edition: str, provenance: str | None, wide: bool, as_json: bool) -> None:
+def rules_cmd(edition: str | None, provenance: str | None, wide: bool, as_json: bool) -> None:
     """Every provision of an edition's rule base with its citation and provenance (and the gaps)."""
     from .. import api
-    data = api.rules_json(edition)
+    data = api.rules_json(chosen_edition(edition))
     if provenance:
         for key in ("definitions", "kinds", "provisions"):
             data[key] = [r for r in data[key] if r["citation"]["provenance"] == provenance]
@@ -40,6 +40,7 @@ def rules_cmd(edition: str, provenance: str | None, wide: bool, as_json: bool) -
         print_json(data)
         return
     from .text import rules_text
+    say_default(edition)
     rules_text(data, wide)
 
 
@@ -48,15 +49,16 @@ def rules_cmd(edition: str, provenance: str | None, wide: bool, as_json: bool) -
 @vessel_options
 @wide_option
 @json_option("JSON output (schema: docs/schema/display.schema.json)")
-def lights_cmd(edition: str, wide: bool, as_json: bool, **opts: Any) -> None:
+def lights_cmd(edition: str | None, wide: bool, as_json: bool, **opts: Any) -> None:
     """The lights and shapes a vessel must or may show under an edition, each with its rule: first in words (by
     night and by day, the alternatives, what she may add, the gaps), then as a table."""
     from .. import api
-    data = api.display_json(vessel_from_options(opts), edition)
+    data = api.display_json(vessel_from_options(opts), chosen_edition(edition, opts))
     if as_json:
         print_json(data)
         return
     from .lights_text import display_text
+    say_default(edition, opts)
     display_text(data, wide)
 
 

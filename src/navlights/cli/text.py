@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from .layout import Col, Out, cite_lines, cite_words, fit_table, whole
+from .options import option_words
 
 #: Provenance as a short word in a narrow table (the legend spells it out).
 PROV_MARK = {"primary": "prim", "secondary": "sec", "inferred": "inf", "gap": "gap"}
@@ -70,10 +71,11 @@ def comparison_text(c: dict[str, Any]) -> None:
     said += f"; {len(asked)} need a fact she lacks ({', '.join(asked)})" if asked else ""
     out.para(said + ("; " + "; ".join(counts) if counts else "") + ".")
     out.line()
-    for eid in c["editions"]:
+    from .. import api
+    for eid in api.edition_order(list(c["editions"])):   # today's rules first, as the web app lists them
         d = c["displays"][eid]
         if d is None:
-            out.para(f"{eid}: {c['errors'][eid]}", 0, 2)
+            out.para(f"{eid}: {option_words(c['errors'][eid])}", 0, 2)
             continue
         roles = ", ".join(f"{i['role']} ({cite_words(i['cite'].split(' ', 1)[1])})" for i in d["lights"] + d["shapes"])
         flag = "" if d["complete"] else " (incomplete: gaps)"
@@ -129,6 +131,8 @@ def rules_text(data: dict[str, Any], wide: bool = False) -> None:
         out.table(fit_table(cols, [c[:len(cols)] for c in cells], out.width, title, wide=wide, most=70))
     if narrow:
         out.para("prov: " + ", ".join(f"{m} {p}" for p, m in PROV_MARK.items()) + ".")
+    out.para(f"What each provenance rests on (the sources, the reading of the OCR'd pages, the arguments): "
+             f"{data['sources_page']}; navlights editions --json lists the sources.")
 
 
 def picture_text(data: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .options import (CHOOSE_HELP, PERIOD_HELP, edition_option, json_option, print_json, vessel_from_options,
+from .options import (CHOOSE_HELP, PERIOD_HELP, chosen_edition, edition_option, say_default, json_option, print_json, vessel_from_options,
                       vessel_options)
 
 
@@ -25,18 +25,19 @@ from .options import (CHOOSE_HELP, PERIOD_HELP, edition_option, json_option, pri
               help=CHOOSE_HELP)
 @click.option("--period", "period", type=click.Choice(["night", "day"]), help=PERIOD_HELP)
 @json_option("JSON output (schema: docs/schema/picture.schema.json)")
-def view_cmd(edition: str, aspect: float, distance: float | None, eye_height: float | None,
+def view_cmd(edition: str | None, aspect: float, distance: float | None, eye_height: float | None,
              visibility: float | None, edge_tol: float, choose: str, period: str | None, as_json: bool,
              **opts: Any) -> None:
     """What an observer sees of a vessel from a given aspect and distance, left to right."""
     from .. import api
-    data = api.view_json(vessel_from_options(opts), edition, aspect_deg=aspect, distance_nm=distance,
+    data = api.view_json(vessel_from_options(opts), chosen_edition(edition, opts), aspect_deg=aspect, distance_nm=distance,
                          eye_height_m=eye_height, visibility_nm=visibility, edge_tol_deg=edge_tol,
                          choose=choose, period=period)
     if as_json:
         print_json(data)
         return
     from .text import picture_text
+    say_default(edition, opts)
     picture_text(data)
 
 
@@ -47,14 +48,15 @@ def view_cmd(edition: str, aspect: float, distance: float | None, eye_height: fl
               help=CHOOSE_HELP)
 @click.option("--period", "period", type=click.Choice(["night", "day"]), help=PERIOD_HELP)
 @json_option("JSON output (schema: docs/schema/sectors.schema.json)")
-def sectors_cmd(edition: str, choose: str, period: str | None, as_json: bool, **opts: Any) -> None:
+def sectors_cmd(edition: str | None, choose: str, period: str | None, as_json: bool, **opts: Any) -> None:
     """The aspect sectors within which the picture does not change, clockwise from right ahead."""
     from .. import api
-    data = api.sectors_json(vessel_from_options(opts), edition, choose=choose, period=period)
+    data = api.sectors_json(vessel_from_options(opts), chosen_edition(edition, opts), choose=choose, period=period)
     if as_json:
         print_json(data)
         return
     from .text import sectors_text
+    say_default(edition, opts)
     sectors_text(data)
 
 

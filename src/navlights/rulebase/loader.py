@@ -14,6 +14,7 @@ nor for parsing.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -142,6 +143,31 @@ def _placement_spec(written: dict[str, Any], path: str, problems: list[str],
                          as_written=tuple(sorted(written.items())), cites=cites)
 
 
+#: Where the project's own account of an edition's sources lives (our words: the searches, the reading of the OCR'd
+#: pages, the arguments); it ships with the project and the docs site builds it.
+SOURCES_PAGE = "docs/sources/{edition}.md"
+#: A path outside the project: the team's shared folder beside the checkout, or any path up out of it.
+_OUTSIDE = re.compile(r"(^|[\s(/.'\"])(shared[/\\]|\.\./)")
+
+
+def public_source_problems(edition: str, s: Source) -> list[str]:
+    """A source a reader cannot open: it must name a public reference (a web address, or a citation such as
+    "28 Stat. 646"), or, for the project's research notes, the edition's sources page; and nothing of it may point
+    to a file outside the project (schema.md, ``[[source]]``)."""
+    problems = []
+    text = " ".join(v for v in (s.title, s.cite, s.url, s.note) if v)
+    if _OUTSIDE.search(text):
+        problems.append(f"source({s.id}): names a file outside the project (a folder beside the checkout); name "
+                        f"the public page and put what the data rests on in {SOURCES_PAGE.format(edition=edition)}")
+    page = SOURCES_PAGE.format(edition=edition)
+    if s.kind == "research-notes" and page not in s.title:
+        problems.append(f"source({s.id}): research notes are the edition's sources page; its title names {page}")
+    elif s.kind != "research-notes" and not (s.cite or (s.url or "").startswith(("https://", "http://"))):
+        problems.append(f"source({s.id}): no public reference; give a url (https://...) or a cite (e.g. "
+                        "'28 Stat. 646')")
+    return problems
+
+
 class _Build:
     """One edition being built: its id, sources and the problems found so far."""
 
@@ -162,6 +188,7 @@ class _Build:
             if s.id in self.sources:
                 self.problems.append(f"source({s.id}): duplicate id")
             self.sources[s.id] = Source(**s.model_dump())
+            self.problems += public_source_problems(self.eid, self.sources[s.id])
 
     def placement(self, written: dict[str, Any], path: str, cites: dict[str, str] | None = None) -> PlacementSpec:
         """The typed placement, shared between entries that write the same constraints with the same cites."""
@@ -520,12 +547,28 @@ def _order(eid: str) -> tuple[int, str]:
 
 def resolve(name: str) -> str:
     """An edition id from an id or alias, or :class:`UnknownEditionError`."""
-    f = _index().get(str(name).strip().lower())
+    index = _index()
+    f = index.get(str(name).strip().lower())
     if f is None:
-        known = ", ".join(edition_ids())
-        raise UnknownEditionError(f"edition: unknown edition '{name}'; known: {known}",
+        known = known_names(index)
+        year = str(name).strip()
+        hint = (f" (the rules in force in {year}: navlights governing --date {year}-07-01 --waters high-seas)"
+                if year.isdigit() and len(year) == 4 else "")
+        raise UnknownEditionError(f"edition: unknown edition '{name}'; known: {known}{hint}",
                                   field="edition", value=name, allowed=known)
     return f.stem
+
+
+def known_names(index: dict[str, Path] | None = None) -> str:
+    """Every edition id with its two shortest aliases (not the id without its hyphen), for an error:
+    'gl-1895 (1895, lakes-1895), ..., intl-1972 (1972, colreg)'."""
+    index = _index() if index is None else index
+    aliases: dict[str, list[str]] = {}
+    for name, f in index.items():
+        if name not in (f.stem, f.stem.replace("-", "")):
+            aliases.setdefault(f.stem, []).append(name)
+    return ", ".join(f"{eid} ({', '.join(sorted(aliases[eid], key=lambda a: (len(a), a))[:2])})"
+                     if aliases.get(eid) else eid for eid in edition_ids())
 
 
 @lru_cache(maxsize=None)

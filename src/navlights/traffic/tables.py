@@ -7,6 +7,7 @@ cannot be a report is counted by reason.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -48,14 +49,33 @@ def normalise_columns(columns: Iterable[str], where: str) -> dict[str, str]:
     return rename
 
 
+def extra_install(extra: str, packages: tuple[str, ...]) -> str:
+    """The pip command that installs what an extra adds, with the pins this install of navlights was built with (read
+    from its metadata, so it works for a wheel file or a checkout alike, where ``navlights[extra]`` from an index
+    would not): ``pip install 'pandas==2.3.3' 'pyarrow==22.0.0'``; the packages unpinned if the metadata is missing."""
+    from importlib import metadata
+    try:
+        reqs = metadata.requires("navlights") or []
+    except metadata.PackageNotFoundError:
+        reqs = []
+    pins = {}
+    for r in reqs:
+        spec, _, marker = r.partition(";")
+        name = re.split(r"[=<>!~\[ ]", spec.strip(), maxsplit=1)[0].lower()
+        if name in packages and f'extra == "{extra}"' in marker.replace("'", '"'):
+            pins[name] = re.sub(r"\[.*?\]", "", spec.strip()).replace(" ", "")
+    return "pip install " + " ".join(f"'{pins.get(n, n)}'" for n in packages)
+
+
 def _pandas(p: Path, parquet: bool) -> Any:
     """pandas, imported; without the ``traffic`` extra, one line saying so (an installed wheel has NMEA alone)."""
     try:
         import pandas as pd
     except ImportError:
         kind = "Parquet" if parquet else "CSV"
-        raise AisInputError(f"file: '{p}' is a {kind} table, which needs navlights' traffic extra (pandas): "
-                            "pip install 'navlights[traffic]'; allowed without it: NMEA AIVDM/AIVDO text",
+        raise AisInputError(f"file: '{p}' is a {kind} table, which needs navlights[traffic], the traffic extra: "
+                            f"{extra_install('traffic', ('pandas', 'pyarrow'))}; allowed without it: NMEA "
+                            "AIVDM/AIVDO text",
                             field="file", value=str(p), allowed="NMEA AIVDM/AIVDO text") from None
     return pd
 

@@ -83,10 +83,15 @@ def templates() -> Environment:
     return env
 
 
-def _prov(provenance: str) -> Markup:
-    """A provenance badge: primary, secondary, inferred or gap, with its meaning on hover."""
+def _prov(provenance: str, edition: str | None = None) -> Markup:
+    """A provenance badge: primary, secondary, inferred or gap, with its meaning on hover; given the edition, a
+    link to that edition's sources (the Editions page's list, which names the docs' sources page)."""
     p = escape(provenance)
     words = escape(pages.PROVENANCE_WORDS.get(provenance, provenance))
+    if edition:
+        e = escape(edition)
+        return Markup(f'<a class="prov prov-{p}" href="/editions#{e}-sources" title="{words}; what it rests on: '
+                      f'the sources of {e}">{p}</a>')
     return Markup(f'<span class="prov prov-{p}" title="{words}">{p}</span>')
 
 

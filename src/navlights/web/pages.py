@@ -149,31 +149,14 @@ def edition_choices() -> list[dict[str, str]]:
 
 
 def in_force(e: dict[str, Any], today: date) -> bool:
-    """Whether an edition (as :func:`editions` gives it) is in force on ``today``: it has come into force and its end
-    (recorded, or the in-force date of its successor, as ``governing`` reckons it) is not reached."""
-    start, end = e["in_force_from"], e["in_force_end"]
-    return bool(start) and start <= today.isoformat() and (not end or today.isoformat() < end)
+    """Whether an edition (as :func:`editions` gives it) is in force on ``today`` (``api.in_force``)."""
+    return api.in_force(e, today)
 
 
 def edition_order(ids: list[str], today: date | None = None) -> list[str]:
-    """The order the pages show editions in: those in force on ``today`` (default: the server's date) first, by the
-    date they came into force; then the history, in time order within each waters, the waters taken in the order
-    of the editions in force (the international rules' predecessors, then the Great Lakes' and inland ones); an
-    edition of no waters in force last. So: intl-1972, us-inland, intl-1897, intl-1948, intl-1960, gl-1895."""
-    today = today or date.today()
-    by_id = {e["id"]: e for e in editions()}
-    known = [by_id[i] for i in ids if i in by_id]
-    current = sorted((e for e in known if in_force(e, today)), key=lambda e: (e["in_force_from"], e["id"]))
-    waters: list[str] = []
-    for e in sorted((e for e in editions() if in_force(e, today)), key=lambda e: (e["in_force_from"], e["id"])):
-        waters += [w for w in e["waters"] if w not in waters]
-
-    def place(e: dict[str, Any]) -> tuple[int, str, str]:
-        first = min((waters.index(w) for w in e["waters"] if w in waters), default=len(waters))
-        return first, e["in_force_from"] or "", e["id"]
-
-    history = sorted((e for e in known if not in_force(e, today)), key=place)
-    return [e["id"] for e in current + history] + [i for i in ids if i not in by_id]
+    """The order the pages show editions in (``api.edition_order``): those in force today first, then the history.
+    So: intl-1972, us-inland, intl-1897, intl-1948, intl-1960, gl-1895."""
+    return api.edition_order(ids, today, editions())
 
 
 def editions_in_force(today: date | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

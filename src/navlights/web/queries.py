@@ -17,7 +17,7 @@ from .. import api
 from ..api import BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion, Restricted, Service, Side, Status, TimeOfDay, TrawlActivity, Vessel, make_vessel
 from ..errors import excerpt
 
-DEFAULT_EDITION = "intl-1960"
+DEFAULT_EDITION = "intl-1972"   # today's rules by default (issue 37); history is one choice away
 EXPLORE_EDITION = "intl-1972"   # Explore opens on the rules in force today (issue 14)
 MAX_TEXT = 40          # a length such as '200 ft', an edition id or alias
 MAX_NOTATION = 200     # a typed picture
@@ -354,9 +354,9 @@ def one_line(errors: list[dict[str, Any]], allowed_fields: tuple[str, ...] = ())
 class ChangesQuery(_Query):
     """Two editions whose differences are derived from the rule data."""
 
-    a: str = Field("intl-1948", max_length=MAX_TEXT, description="the earlier edition (id or alias)",
+    a: str = Field("intl-1960", max_length=MAX_TEXT, description="the earlier edition (id or alias)",
                    json_schema_extra=_edition_enum)
-    b: str = Field("intl-1960", max_length=MAX_TEXT, description="the later edition (id or alias)",
+    b: str = Field("intl-1972", max_length=MAX_TEXT, description="the later edition (id or alias)",
                    json_schema_extra=_edition_enum)
 
 
