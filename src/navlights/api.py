@@ -645,3 +645,42 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     """The edition's situations by name, one vessel each as flat fields (``navlights.situations``)."""
     from .situations import situations as _situations
     return _situations(edition(edition_name))
+
+
+# =============================================================================================
+# --- Part D: what a vessel sounds, the signals between vessels in sight, identify by sound ----
+# The engines (engines/signals.py, engines/heard.py) and the sound renderer load on first use.
+
+def signals_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition) -> dict[str, Any]:
+    """What she sounds in or near restricted visibility, what she may add and what she carries, as JSON-ready data
+    (schema: docs/schema/signals.schema.json)."""
+    from .engines import signals as _signals
+    ed = edition(edition_name)
+    return {**_signals.sounds_json(_signals.sounds(vessel, ed.id)), "edition_title": ed.title}
+
+
+def in_sight_json(edition_name: str | Edition) -> dict[str, Any]:
+    """The edition's manoeuvring, agreement and warning signals (Rule 34) with their light signals, its attention
+    and distress signals (Rules 36, 37) and notes (schema: docs/schema/manoeuvring.schema.json)."""
+    from .engines import signals as _signals
+    ed = edition(edition_name)
+    return {**_signals.book_json(ed.id), "edition_title": ed.title}
+
+
+def heard_json(heard: str, edition_name: str | Edition, *, interval_s: float | None = None,
+               visibility: str | None = None) -> dict[str, Any]:
+    """Every reading of a heard signal (``prolonged-short-short``), likely first, each cited
+    (schema: docs/schema/heard.schema.json)."""
+    from .engines import heard as _heard
+    ed = edition(edition_name)
+    out = _heard.heard_json(_heard.heard(ed.id, heard, interval_s=interval_s, visibility=visibility))
+    return {**out, "edition_title": ed.title, "notation_help": _heard.NOTATION_HELP}
+
+
+def signal_wav(vessel: dict[str, Any] | Vessel, edition_name: str | Edition, signal_id: str | None = None, *,
+               repeats: int = 1) -> tuple[bytes, dict[str, Any]]:
+    """A signal as a WAV file and what was drawn: her first signal in restricted visibility, or the signal named,
+    on a whistle pitched in her Annex III band; ``repeats`` times at its interval (render/sound.py)."""
+    from .engines import signals as _signals
+    from .render import sound as _sound
+    return _sound.signal_wav(_signals.sounds(vessel, edition(edition_name).id), signal_id, repeats=repeats)

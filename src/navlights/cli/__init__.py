@@ -31,6 +31,7 @@ COMMAND_MODULES = {
     "identify": "identify", "render": "render", "gallery": "render", "compare": "compare", "changes": "compare",
     "differences": "compare", "governing": "compare", "check-plan": "plan", "serve": "serve", "prepare": "prepare",
     "scene": "scene", "encounter": "scene", "ais": "traffic", "ais-batch": "traffic",
+    "signals": "signals", "manoeuvring": "signals", "heard": "signals",
 }
 
 
