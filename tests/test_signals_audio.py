@@ -14,7 +14,7 @@ import pytest
 from navlights import api
 from navlights.render.sound import read_wav
 
-I, U = "intl-1972", "us-inland"
+I, U = "intl-1972", "us-inland"  # noqa: E741 (I: International, U: Inland)
 #: An envelope above this share of the peak counts as sound (frames of 10 ms).
 ON = 0.1
 FRAME_S = 0.01

@@ -12,7 +12,7 @@ from navlights import api
 from navlights.errors import NotationError, RuleDataError
 from navlights.rulebase import signals as sigfile
 
-I, U = "intl-1972", "us-inland"
+I, U = "intl-1972", "us-inland"  # noqa: E741 (I: International, U: Inland)
 
 
 def _table(ed: str) -> dict[str, dict]:
@@ -219,3 +219,24 @@ def test_every_signal_file_loads_and_cites() -> None:
         b = sigfile.book(eid)
         for s in b.signals:
             assert s.cite.rule and s.cite.provenance in ("primary", "secondary", "inferred", "gap")
+
+
+def test_json_validates_against_schemas() -> None:
+    """docs/schema/signals, manoeuvring and heard: every edition, a spread of vessels and sounds."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+    root = Path(__file__).parents[1] / "docs" / "schema"
+    v = {n: jsonschema.Draft202012Validator(json.loads((root / f"{n}.schema.json").read_text()))
+         for n in ("signals", "manoeuvring", "heard")}
+    for s in v.values():
+        s.check_schema(s.schema)
+    vessels = [{"propulsion": "power", "length": "50 m"}, {"propulsion": "power", "length": "10 m"},
+               {"propulsion": "power", "length": "150 m", "status": "anchored"},
+               {"propulsion": "power", "length": "15 m", "status": "aground"}]
+    for eid in sigfile.book_ids():
+        for vessel in vessels:
+            v["signals"].validate(api.signals_json(vessel, eid))
+        v["manoeuvring"].validate(api.in_sight_json(eid))
+        v["heard"].validate(api.heard_json("prolonged", eid, visibility="restricted", interval_s=90))

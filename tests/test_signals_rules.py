@@ -14,7 +14,7 @@ import pytest
 from navlights import api
 from navlights.errors import MissingFactError
 
-I, U = "intl-1972", "us-inland"
+I, U = "intl-1972", "us-inland"  # noqa: E741 (I: International, U: Inland)
 P, S = "prolonged", "short"
 PSS = "prolonged-short-short"
 PSSS = "prolonged-short-short-short"

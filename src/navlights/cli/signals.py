@@ -67,12 +67,14 @@ def _signals_text(d: dict[str, Any]) -> None:
     _say(d["summary"])
     click.echo("")
     _say(f"{d['description']}, {d['edition_title']} ({d['edition']}).")
+    said: set[str] = set()
     for s in d["signals"]:
         every = f"; {s['interval']}" if s["interval"] else ""
         _say(f"- {s['status_words']}: {s['words']}{every}  [{_cite(s['citation'])}]", "  ", "    ")
         if s["proviso"]:
             _say(f"{s['proviso']}", "    ")
-        if s["relieved_by"]:
+        if s["relieved_by"] and s["relieved_by"]["id"] not in said:
+            said.add(s["relieved_by"]["id"])
             _say(f"{s['relieved_by']['summary']} [{s['relieved_by']['citation']['rule']}]", "    ")
     if d["appliances"]:
         _say("Appliances: " + "; ".join(f"{a['term']} [{_cite(a['citation'])}]" for a in d["appliances"]) + ".")
