@@ -216,10 +216,65 @@ def test_missing_length_asks_for_it() -> None:
         api.signals_json({"propulsion": "power", "status": "anchored"}, I)
 
 
-@pytest.mark.parametrize("ed", ["gl-1895", "intl-1897", "intl-1948", "intl-1960"])
-def test_historical_gaps_are_gaps(ed: str) -> None:
-    """Editions whose fog-signal text is not encoded say so; they never fall back on the 1972 signals."""
-    d = api.signals_json(power("50 m"), ed)
-    assert d["signals"] == [] and d["gaps"] and not d["complete"]
+# Historical editions, from the statute pages (and, where marked, textbooks): 28 Stat. 648 and the 1926 Code print
+# (Great Lakes Rule 14), 29 Stat. 888 with Knight and Nicholls (1897 Art. 15), 68 Stat. C56, C63 (1948 Rules 1, 15).
+HISTORY = [
+    ("gl-1895", {"propulsion": "power", "length": "200 ft"}, [("whistle-whistle-whistle", "Rule 14(a)", 60)]),
+    ("gl-1895", {"propulsion": "power", "length": "100 ft", "towing": {"raft": True}}, [("modoc", "Rule 14(c)", 60)]),
+    ("gl-1895", {"propulsion": "none", "length": "150 ft", "being_towed": {}},
+     [("stroke-stroke-stroke-stroke", "Rule 14(b)", 60)]),
+    ("gl-1895", {"propulsion": "power", "length": "200 ft", "status": "anchored"}, [("bell", "Rule 14(e)", 120)]),
+    ("gl-1895", {"propulsion": "power", "length": "200 ft", "status": "aground"}, [("bell", "Rule 14(e)", 120)]),
+    ("gl-1895", {"propulsion": "sail", "length": "60 ft"},
+     [("horn", "Rule 14(d)", 60), ("horn-horn", "Rule 14(d)", 60), ("horn-horn-horn", "Rule 14(d)", 60)]),
+    ("gl-1895", {"propulsion": "oars", "length": "20 ft"}, [("horn", "Rule 14(g)", 60)]),
+    ("intl-1897", {"propulsion": "power", "length": "200 ft"}, [("prolonged", "Art. 15(a)", 120)]),
+    ("intl-1897", {"propulsion": "power", "length": "200 ft", "making_way": False},
+     [("prolonged-prolonged", "Art. 15(b)", 120)]),
+    ("intl-1897", {"propulsion": "power", "length": "200 ft", "towing": {}},
+     [("prolonged-short-short", "Art. 15(e)", 120)]),
+    ("intl-1897", {"propulsion": "power", "length": "200 ft", "not_under_command": True},
+     [("prolonged-short-short", "Art. 15(e)", 120)]),
+    ("intl-1897", {"propulsion": "power", "length": "200 ft", "status": "anchored"}, [("bell", "Art. 15(d)", 60)]),
+    ("intl-1948", {"propulsion": "power", "length": "200 ft"}, [("prolonged", "Rule 15(c)(i)", 120)]),
+    ("intl-1948", {"propulsion": "power", "length": "200 ft", "making_way": False},
+     [("prolonged-prolonged", "Rule 15(c)(ii)", 120)]),
+    ("intl-1948", {"propulsion": "power", "length": "350 ft", "status": "anchored"}, [("bell", "Rule 15(c)(iv)", 60)]),
+    ("intl-1948", {"propulsion": "power", "length": "351 ft", "status": "anchored"},
+     [("bell-gong", "Rule 15(c)(iv)", 60)]),
+    ("intl-1948", {"propulsion": "sail", "length": "60 ft"},
+     [("horn", "Rule 15(c)(iii)", 60), ("horn-horn", "Rule 15(c)(iii)", 60), ("horn-horn-horn", "Rule 15(c)(iii)", 60)]),
+]
+
+
+@pytest.mark.parametrize("ed,vessel,required", HISTORY)
+def test_historical_fog_signals(ed: str, vessel: dict, required: list[tuple[str, str, int]]) -> None:
+    d = api.signals_json(vessel, ed)
+    got = [(s["pattern"], s["citation"]["rule"], s["interval_max_s"]) for s in d["signals"] if s["status"] == "required"]
+    assert sorted(got) == sorted(required)
+
+
+def test_historical_small_vessel_relief() -> None:
+    """Great Lakes Rule 14(f): under 10 tons registered, not steam: need not, else another efficient signal (1 min);
+    1897 Art. 15: sailing vessels and boats under 20 tons gross likewise."""
+    d = api.signals_json({"propulsion": "sail", "length": "30 ft", "tonnage": 5}, "gl-1895")
+    assert {s["status"] for s in d["signals"]} == {"need-not", "otherwise"}
+    assert next(s for s in d["signals"] if s["status"] == "otherwise")["interval_max_s"] == 60
+    d = api.signals_json({"propulsion": "sail", "length": "30 ft", "tonnage": 15}, "intl-1897")
+    assert {s["status"] for s in d["signals"]} == {"need-not", "otherwise"}
+    d = api.signals_json({"propulsion": "sail", "length": "30 ft", "tonnage": 10}, "gl-1895")     # 10 is not under 10
+    assert {s["status"] for s in d["signals"]} == {"required"}
+
+
+@pytest.mark.parametrize("ed,vessel", [
+    ("intl-1960", {"propulsion": "power", "length": "200 ft"}),
+    ("intl-1948", {"propulsion": "power", "length": "200 ft", "towing": {}}),
+    ("intl-1948", {"propulsion": "power", "length": "200 ft", "status": "aground"}),
+    ("intl-1897", {"propulsion": "power", "length": "200 ft", "status": "aground"}),
+])
+def test_historical_gaps_are_gaps(ed: str, vessel: dict) -> None:
+    """What was not read is a gap, shown in the answer; never the 1972 signals in its place."""
+    d = api.signals_json(vessel, ed)
+    assert d["gaps"] and not d["complete"] and "Not known" in d["summary"]
     assert d["gaps"][0]["citation"]["provenance"] == "gap"
-    assert "gap" in d["summary"]
+    assert all("Rule 35" not in s["citation"]["rule"] for s in d["signals"])

@@ -16,7 +16,7 @@ from ..rulebase import loader
 from ..rulebase.signals import IN_SIGHT, Signal, book
 
 #: What a heard element may be written as -> the element id in the signal files.
-ALIASES = {"short": "short", "s": "short", "prolonged": "prolonged", "long": "prolonged", "p": "prolonged",
+ALIASES = {"blast": "blast", "horn": "horn", "whistle": "whistle", "short": "short", "s": "short", "prolonged": "prolonged", "long": "prolonged", "p": "prolonged",
            "l": "prolonged", "bell": "bell", "gong": "gong", "stroke": "stroke", "strokes": "stroke",
            "flash": "flash"}
 MAX_ELEMENTS = 40

@@ -186,21 +186,27 @@ def sounds_json(a: Sounds) -> dict[str, Any]:
     }
 
 
+def _gap_words(a: Sounds) -> str:
+    return "; ".join(f"{g.summary} ({g.cite.rule}): a gap in navlights' sources" for g in a.gaps)
+
+
 def summary_words(a: Sounds) -> str:
-    """The answer first, in a mariner's words."""
+    """The answer first, in a mariner's words; a gap it rests on said after it."""
     if a.gaps and not a.signals:
-        return ("Not known: " + "; ".join(f"{g.summary} ({g.cite.rule}) are a gap in navlights' sources"
-                                          for g in a.gaps) + ".")
+        return f"Not known: {_gap_words(a)}."
+    tail = f" Not known: {_gap_words(a)}." if a.gaps else ""
     req = [s for s in a.signals if s.status in ("required", "need-not")]
     if not req and not any(s.status == "otherwise" for s in a.signals):
-        tail = " She may: " + "; ".join(f"{sequence_words(s.signal)} ({s.signal.cite.rule})"
-                                        for s in a.signals if s.status == "may") + "." if a.signals else ""
-        return "These rules give her no fog signal of her own in restricted visibility." + tail
+        may = "; ".join(f"{sequence_words(s.signal)} ({s.signal.cite.rule})" for s in a.signals if s.status == "may")
+        return ("These rules give her no fog signal of her own in restricted visibility."
+                + (f" She may: {may}." if may else "") + tail)
     parts = []
     for s in a.signals:
         sig = s.signal
         every = interval_words(sig)
         what = f"{sequence_words(sig)}{', ' + every if every else ''} ({sig.cite.rule})"
+        if sig.proviso:
+            what += f", {sig.proviso}"
         if s.status == "required":
             parts.append(f"In restricted visibility she must sound {what}")
         elif s.status == "need-not":
@@ -209,7 +215,7 @@ def summary_words(a: Sounds) -> str:
             parts.append(f"If she does not, she must make {what}")
         else:
             parts.append(f"She may also sound {what}: {sig.summary}" if sig.sequence else f"She may also give {what}")
-    return ". ".join(parts) + "."
+    return ". ".join(parts) + "." + tail
 
 
 def book_json(edition_name: str) -> dict[str, Any]:

@@ -172,7 +172,7 @@ def _raw_models() -> Any:
     class RawElement(_Cited):
         term: str
         sound: SoundKind
-        appliance: Literal["whistle", "bell", "gong", "light", "other", "any"]
+        appliance: Literal["whistle", "bell", "gong", "light", "fog-horn", "other", "any"]
         seconds: tuple[float, float] | None = None
         about: bool = False
 
