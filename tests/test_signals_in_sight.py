@@ -240,3 +240,22 @@ def test_json_validates_against_schemas() -> None:
             v["signals"].validate(api.signals_json(vessel, eid))
         v["manoeuvring"].validate(api.in_sight_json(eid))
         v["heard"].validate(api.heard_json("prolonged", eid, visibility="restricted", interval_s=90))
+
+
+def test_signal_files_in_our_own_words() -> None:
+    """No run of twelve words in a signal file repeats a seed or research-note text (as test_rulebase_lint checks
+    the edition files); the statute sentences of Part D are summarised, never pasted."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_rulebase_lint import _grams, _shared, _strings
+    shared = _shared()
+    if shared is None:
+        pytest.skip("shared/ (seeds and research notes) not beside this checkout")
+    grams: set[str] = set()
+    for p in [*sorted((shared / "seeds").glob("*.txt")), *sorted((shared / "reference" / "rules").glob("*.md"))]:
+        grams |= _grams(p.read_text(errors="replace"))
+    for path in sorted(sigfile.DIR.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        pasted = [s for s in _strings(data) if _grams(s) & grams]
+        assert pasted == [], f"{path.name}: shares twelve words in a row with a source: {pasted[:2]}"
