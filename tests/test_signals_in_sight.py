@@ -259,3 +259,20 @@ def test_signal_files_in_our_own_words() -> None:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         pasted = [s for s in _strings(data) if _grams(s) & grams]
         assert pasted == [], f"{path.name}: shares twelve words in a row with a source: {pasted[:2]}"
+
+
+def test_coverage_page_is_current_and_complete() -> None:
+    """docs/coverage-signals.md is what the signal files say today; every paragraph of Rules 32-37 and Annexes III,
+    IV of both regimes has a status (regenerate: python -m navlights.coverage_signals docs/coverage-signals.md)."""
+    from pathlib import Path
+
+    from navlights import coverage_signals
+    page = (Path(__file__).parents[1] / "docs" / "coverage-signals.md").read_text(encoding="utf-8")
+    assert page == coverage_signals.page()
+    assert "UNCLASSIFIED" not in page
+    for ed in ("intl-1972", "us-inland"):
+        rows = {r.key: r.status for r in coverage_signals.rows(ed)}
+        for key in ("Rule 35(d)", "Rule 35(f)", "Rule 35(k)", "Rule 34(e)", "Annex IV 1(b)" if ed == I else
+                    "Annex IV 87.01(b)"):
+            assert rows[key] == ("outside navlights" if (ed, key) == (U, "Rule 35(d)") else "expressible"), key
+    assert {r.key: r.status for r in coverage_signals.rows(U)}["Rule 35(l)"] == "expressible"
