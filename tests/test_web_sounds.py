@@ -53,9 +53,19 @@ def test_wav_is_her_signal(client):
 def test_bad_input_is_422_naming_the_field(client, path, params, field):
     r = client.get(path, params=params, headers={"accept": "application/json"})
     assert r.status_code == 422
-    assert field in (r.json()["error"] if path.endswith(".json") else r.text)
+    assert field in r.json()["error"]
 
 
 def test_historical_gap_shown(client):
     r = client.get("/sounds", params={"edition": "intl-1960", "length": "200 ft"})
     assert r.status_code == 200 and 'id="sound-gaps"' in r.text and "Gap:" in r.text
+
+
+def test_explore_links_to_what_she_sounds(client):
+    """Explore says where to hear her: its link opens Sounds for the same vessel and edition."""
+    r = client.get("/explore", params={"edition": "intl-1972", "length": "30 m", "fishing": "trawl"})
+    import re
+    href = re.search(r'href="([^"]+)" id="sounds-link"', r.text).group(1).replace("&amp;", "&")
+    assert href.startswith("/sounds?")
+    s = client.get(href)
+    assert s.status_code == 200 and "one prolonged blast, then two short blasts" in s.text     # Rule 35(c)

@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import Field
 
 from ... import api
+from ...errors import NavlightsError
 from ..common import answer, json_query, page, query_parameters
 from ..queries import MAX_TEXT, VesselQuery
 
@@ -25,6 +26,22 @@ FORM_FIELDS = ("propulsion", "length", "status", "making_way", "towing", "pushin
                "special_anchorage", "tonnage")
 
 
+def _sound_ids() -> dict[str, list[str]]:
+    """Every signal id with a pattern to sound, and the editions that have it."""
+    from ...rulebase.signals import book, book_ids
+    out: dict[str, list[str]] = {}
+    for eid in book_ids():
+        for s in book(eid).signals:
+            if s.sequence and all(e.sound != "flash" for e in s.sequence):
+                out.setdefault(s.id, []).append(eid)
+    return out
+
+
+def _signal_enum(schema: dict[str, Any]) -> None:
+    """The signal ids any edition can sound, read when the OpenAPI document is made."""
+    schema["enum"] = sorted(_sound_ids())
+
+
 class SoundsQuery(VesselQuery):
     """A vessel under one edition, and what was heard."""
 
@@ -33,7 +50,8 @@ class SoundsQuery(VesselQuery):
     interval: float | None = Field(None, gt=0, le=3600, description="seconds between repeats of what was heard")
     visibility: Literal["restricted", "clear"] | None = Field(None, description="was visibility restricted?")
     signal: str | None = Field(None, max_length=MAX_TEXT, pattern=r"^[a-z0-9-]+$",
-                               description="the signal to play (an id from the JSON); default: hers")
+                               description="the signal to play (an id from the JSON); default: hers",
+                               json_schema_extra=_signal_enum)
     repeat: int = Field(1, ge=1, le=3, description="how many times the WAV sounds the signal, at its interval")
 
 
@@ -77,10 +95,16 @@ def sounds_json(request: Request) -> JSONResponse:
 
 
 @router.get("/sounds.wav", tags=["pages"], summary="A signal as sound (WAV)", response_class=Response,
+            responses={200: {"content": {"audio/wav": {}}, "description": "16-bit mono PCM WAV"}},
             openapi_extra=query_parameters(SoundsQuery))
 def sounds_wav(request: Request) -> Response:
     """Her signal in restricted visibility (or ``signal``), rendered from the rules' numbers: blast lengths of
     Rule 32, the whistle at the middle of her Annex III band, ``repeat`` times at the signal's interval."""
     q = json_query(SoundsQuery, request)
+    owners = _sound_ids().get(q.signal or "", [])
+    edition_id = api.edition(q.edition).id
+    if q.signal and owners and edition_id not in owners:      # a signal of other editions: the edition is at odds
+        raise NavlightsError(f"edition: {edition_id} has no signal '{q.signal}' (it is a signal of "
+                             f"{', '.join(owners)})", field="edition", value=q.edition, allowed=", ".join(owners))
     data, _ = api.signal_wav(q.vessel(), q.edition, q.signal, repeats=q.repeat)
     return Response(data, media_type="audio/wav")
