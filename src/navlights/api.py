@@ -684,3 +684,11 @@ def signal_wav(vessel: dict[str, Any] | Vessel, edition_name: str | Edition, sig
     from .engines import signals as _signals
     from .render import sound as _sound
     return _sound.signal_wav(_signals.sounds(vessel, edition(edition_name).id), signal_id, repeats=repeats)
+
+
+def sound_drill_json(edition_name: str | Edition, seed: int, direction: str = "to-signal",
+                     choice: int | None = None) -> dict[str, Any]:
+    """A sound-signal question (situation to signal, or signal to situation) at ``seed``; with ``choice``, whether it
+    was right, with the rule (engines/sound_quiz.py)."""
+    from .engines import sound_quiz
+    return sound_quiz.drill_json(sound_quiz.drill(edition(edition_name).id, seed, direction), choice)

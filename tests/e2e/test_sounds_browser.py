@@ -49,3 +49,18 @@ def test_the_inland_signals_of_intent(user, server):  # noqa: F811
     table = pg.locator(".signals-table").inner_text()
     assert "I intend to leave you on my port side" in table and "Rule 34(a)(i), (ii)" in table
     _looked_at(pg, "sounds-inland")
+
+
+def test_a_cadet_drills_sound_signals_both_ways(user, server):  # noqa: F811
+    pg = user
+    pg.goto(f"{server.url}/sounds?edition=intl-1972&length=50+m")
+    with pg.expect_navigation():
+        pg.click("#drill-start")
+    assert pg.locator("#drill-prompt").inner_text().endswith("What does she sound?")
+    with pg.expect_navigation():
+        pg.locator(".drill-choices a").first.click()
+    assert pg.locator("#drill-result").inner_text().startswith(("Right", "Not so"))
+    with pg.expect_navigation():
+        pg.get_by_role("link", name="Ask it the other way round").click()
+    assert "Who sounds it, or what does it mean?" in pg.locator("#drill-prompt").inner_text()
+    _looked_at(pg, "sounds-drill")

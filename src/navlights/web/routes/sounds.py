@@ -53,10 +53,17 @@ class SoundsQuery(VesselQuery):
                                description="the signal to play (an id from the JSON); default: hers",
                                json_schema_extra=_signal_enum)
     repeat: int = Field(1, ge=1, le=3, description="how many times the WAV sounds the signal, at its interval")
+    drill: int | None = Field(None, ge=0, le=1_000_000, description="a drill question's number")
+    direction: Literal["to-signal", "to-situation"] = Field("to-signal", description="the drill asks for the signal "
+                                                            "of a situation, or the situation of a signal")
+    choice: int | None = Field(None, ge=0, le=3, description="the drill answer chosen (0-3)")
+
+
+_NOT_VESSEL = ("heard", "interval", "visibility", "signal", "repeat", "drill", "direction", "choice")
 
 
 def _vessel_query(q: SoundsQuery) -> str:
-    keep = {k: v for k, v in q.params().items() if k not in ("heard", "interval", "visibility", "signal", "repeat")}
+    keep = {k: v for k, v in q.params().items() if k not in _NOT_VESSEL}
     return urlencode({k: ("true" if v is True else "false" if v is False else v) for k, v in keep.items()})
 
 
@@ -67,6 +74,14 @@ def build(q: SoundsQuery) -> dict[str, Any]:
                            "manoeuvring": api.in_sight_json(q.edition),
                            "heard": api.heard_json(q.heard, q.edition, interval_s=q.interval, visibility=q.visibility)
                            if q.heard else None}
+    if q.drill is not None:
+        out["drill"] = api.sound_drill_json(q.edition, q.drill, q.direction, q.choice)
+        base = f"/sounds?{vq}&direction={q.direction}&drill="
+        out["drill"]["links"] = {"choose": [f"{base}{q.drill}&choice={i}#drill" for i in range(4)],
+                                 "next": f"{base}{q.drill + 1}#drill",
+                                 "other_way": f"/sounds?{vq}&drill={q.drill}&direction="
+                                              + ("to-situation" if q.direction == "to-signal" else "to-signal")
+                                              + "#drill"}
     playable = [s for s in out["sounds"]["signals"] if s["elements"] and all(e["sound"] != "flash"
                                                                              for e in s["elements"])]
     out["links"] = {"json": "/sounds.json?" + urlencode(q.params()),
