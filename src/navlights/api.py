@@ -679,11 +679,16 @@ def heard_json(heard: str, edition_name: str | Edition, *, interval_s: float | N
 
 def signal_wav(vessel: dict[str, Any] | Vessel, edition_name: str | Edition, signal_id: str | None = None, *,
                repeats: int = 1) -> tuple[bytes, dict[str, Any]]:
-    """A signal as a WAV file and what was drawn: her first signal in restricted visibility, or the signal named,
-    on a whistle pitched in her Annex III band; ``repeats`` times at its interval (render/sound.py)."""
+    """Her fog signal (or the one named) as a WAV file, and what was drawn (render/sound.py)."""
     from .engines import signals as _signals
     from .render import sound as _sound
     return _sound.signal_wav(_signals.sounds(vessel, edition(edition_name).id), signal_id, repeats=repeats)
+
+
+def sound_signal_ids() -> dict[str, list[str]]:
+    """Every signal id with a pattern to sound, and the editions that have it."""
+    from .engines import signals as _signals
+    return _signals.sound_ids()
 
 
 def sound_drill_json(edition_name: str | Edition, seed: int, direction: str = "to-signal",

@@ -229,3 +229,14 @@ def book_json(edition_name: str) -> dict[str, Any]:
         "gaps": [{"id": s.id, "summary": s.summary, "citation": s.cite.to_dict()} for s in b.signals
                  if s.cite.provenance == "gap"],
     }
+
+
+def sound_ids() -> dict[str, list[str]]:
+    """Every signal id with a pattern to sound (no light signal), and the editions whose files have it."""
+    from ..rulebase.signals import book_ids
+    out: dict[str, list[str]] = {}
+    for eid in book_ids():
+        for s in book(eid).signals:
+            if s.sequence and all(e.sound != "flash" for e in s.sequence):
+                out.setdefault(s.id, []).append(eid)
+    return out

@@ -27,14 +27,7 @@ FORM_FIELDS = ("propulsion", "length", "status", "making_way", "towing", "pushin
 
 
 def _sound_ids() -> dict[str, list[str]]:
-    """Every signal id with a pattern to sound, and the editions that have it."""
-    from ...rulebase.signals import book, book_ids
-    out: dict[str, list[str]] = {}
-    for eid in book_ids():
-        for s in book(eid).signals:
-            if s.sequence and all(e.sound != "flash" for e in s.sequence):
-                out.setdefault(s.id, []).append(eid)
-    return out
+    return api.sound_signal_ids()
 
 
 def _signal_enum(schema: dict[str, Any]) -> None:
