@@ -79,6 +79,8 @@ FOG = [
      ["short-short-short-short"]),                                                              # 35(k)
     (I, power("30 m", pilot_on_duty=True, status="anchored"), [("bell", "Rule 35(g)")], [], [],
      ["short-short-short-short", "short-prolonged-short"]),                                     # 35(k)
+    (I, {"propulsion": "sail", "length": "20 m", "pilot_on_duty": True}, [(PSS, "Rule 35(c)")], [], [], []),  # 35(k):
+    # the identity signal is added to (a), (b) or (g) only, not to a sailing pilot vessel's (c)
     (I, power("50 m", status="moored"), [], [], [], []),                                        # Rule 35: none
     # --- US Inland -----------------------------------------------------------------------------------------
     (U, power("50 m"), [(P, "Rule 35(a)")], [], [], []),                                        # 83.35(a)
