@@ -171,6 +171,19 @@ def test_other_commands_fit(capsys, monkeypatch, tmp_path):
                                "1", "--aspects", "0", "--format", "svg"])
 
 
+@pytest.mark.parametrize("edition", ["intl-1972", "us-inland", "intl-1960"])
+def test_signal_commands_fit(capsys, monkeypatch, tmp_path, edition):
+    """Issue 33: "signals" (fog, relieved, anchored 100 m, aground, --wav), "manoeuvring" and "heard"."""
+    for v in (["--propulsion", "power", "--length", "50 m"], ["--propulsion", "sail", "--length", "8 m"],
+              ["--propulsion", "power", "--length", "150 m", "--status", "anchored"],
+              ["--propulsion", "power", "--length", "15 m", "--status", "aground", "--pilot-on-duty"]):
+        both(capsys, monkeypatch, ["signals", "-e", edition, *v])
+    both(capsys, monkeypatch, ["signals", "-e", edition, "--propulsion", "power", "--length", "50 m", "--wav",
+                               str(tmp_path / "x.wav")] if edition != "intl-1960" else ["manoeuvring", "-e", edition])
+    both(capsys, monkeypatch, ["manoeuvring", "-e", edition])
+    both(capsys, monkeypatch, ["heard", "prolonged", "-e", edition, "--visibility", "restricted", "--interval", "90"])
+
+
 def test_every_command_is_covered():
     """A new command gets a line here (or a reason above for not running it)."""
     here = Path(__file__).read_text()

@@ -138,7 +138,7 @@ def _values(schema_: dict[str, Any]) -> st.SearchStrategy[str]:
 
 #: (path, parameter, strategy) for every query parameter the schema bounds by itself.
 LONE = [(path, p["name"], _values(p["schema"])) for path, ops in SPEC["paths"].items() for op in ops.values()
-        for p in op.get("parameters", []) if p["in"] == "query" and p["name"] not in ("notation", "date")
+        for p in op.get("parameters", []) if p["in"] == "query" and p["name"] not in ("notation", "date", "heard")
         and not _values(p["schema"]).is_empty]
 #: Facts a value presupposes (1972 Rules 23-27 facts): (parameter, value or None for any) -> parameters to add.
 NEEDS: dict[tuple[str, str | None], dict[str, str]] = {

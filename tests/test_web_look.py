@@ -16,7 +16,7 @@ from navlights.web.app import create_app
 STYLE = Path(pages.__file__).parent / "static" / "style.css"
 
 #: Every page, as the menu names it (issue 21 point 4: every page reachable from the menu).
-MENU = {"/explore": "Explore", "/identify": "Identify", "/compare": "Compare", "/regimes": "Regimes",
+MENU = {"/explore": "Explore", "/sounds": "Sounds", "/identify": "Identify", "/compare": "Compare", "/regimes": "Regimes",
         "/train": "Train", "/plan": "Check a plan", "/encounter": "Encounter", "/conduct": "Who gives way?",
         "/editions": "Editions",
         "/docs": "API"}

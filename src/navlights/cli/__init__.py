@@ -32,6 +32,7 @@ COMMAND_MODULES = {
     "differences": "compare", "governing": "compare", "check-plan": "plan", "serve": "serve", "prepare": "prepare",
     "scene": "scene", "encounter": "scene", "ais": "traffic", "ais-batch": "traffic",
     "conduct": "conduct",
+    "signals": "signals", "manoeuvring": "signals", "heard": "signals",
 }
 
 

@@ -162,7 +162,7 @@ def error_json(status: int, field: str | None, message: str, headers: dict[str, 
 def wants_json(request: Request) -> bool:
     """Whether errors on this path are answered as JSON (the twins, the API, pictures) rather than a page."""
     path = request.scope.get("path", "")      # the decoded path (request.url.path cuts at a decoded "?")
-    return path.endswith((".json", ".svg")) or path.startswith(("/api/", "/openapi"))
+    return path.endswith((".json", ".svg", ".wav")) or path.startswith(("/api/", "/openapi"))
 
 
 def first_error(errors: Any, allowed_fields: tuple[str, ...] = ()) -> FieldError:

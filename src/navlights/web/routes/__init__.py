@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import api, compare, conduct, docs, editions, encounter, explore, home, identify, plan, train
+from . import api, compare, conduct, docs, editions, encounter, explore, home, identify, plan, sounds, train
 
-ROUTERS: tuple[APIRouter, ...] = (home.router, explore.router, compare.router, identify.router, editions.router,
-                                  plan.router, encounter.router, conduct.router, api.router, train.router,
+ROUTERS: tuple[APIRouter, ...] = (home.router, explore.router, sounds.router, compare.router, identify.router,
+                                  editions.router, plan.router, encounter.router, conduct.router, api.router,
+                                  train.router,
                                   docs.router)
 
 __all__ = ["ROUTERS"]

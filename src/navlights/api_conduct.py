@@ -1,0 +1,39 @@
+"""The facade's Part B functions (who gives way), re-exported by :mod:`navlights.api`; kept in their own module so
+the facade stays within the module size (tests/test_code_shape.py). The engines load on first use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _cache_dir() -> str:
+    from .engines.identify import default_cache_dir
+    return str(default_cache_dir())
+
+def conduct(own: Any, other: Any, edition_name: str = "intl-1972", **situation: Any):
+    """Who gives way between own vessel and the other (Part B): each a spec ("power course=0 speed=12"), its JSON
+    object or an ``engines.conduct.Ship``. Keywords: ``in_sight``, ``area``, ``waters``, ``wind_from_deg``,
+    ``was_overtaking``, and the conventions ``head_on_deg``, ``border_deg``, ``risk_cpa_nm`` (docs/conduct.md).
+
+    >>> c = conduct("power course=0 speed=12", "power course=270 speed=12 at=3,3", "intl-1972")
+    >>> c.encounter, c.give_way, c.reading.rules[0].cite
+    ('crossing', ('own',), 'Rule 15')
+    """
+    from .engines.conduct_input import decide_specs
+    return decide_specs(own, other, edition_name, **situation)
+
+
+def conduct_json(own: Any, other: Any, edition_name: str = "intl-1972", **situation: Any) -> dict[str, Any]:
+    """:func:`conduct` as JSON-ready data (schema: docs/schema/conduct.schema.json)."""
+    from .engines.conduct_words import conduct_json as _json
+    return _json(conduct(own, other, edition_name, **situation))
+
+
+def conduct_seen_json(notation: str, bearing_deg: Any, edition_name: str = "intl-1972", own: Any = "power",
+                      **situation: Any) -> dict[str, Any]:
+    """Roles from the lights seen ("R W<W") and her bearing on your bow, as JSON-ready data: identify's likeliest
+    reading gives her vessel and aspect (Rules 13(b), 14(b)); ``seen`` says what was read."""
+    from .engines.conduct_input import decide_seen
+    from .engines.conduct_words import conduct_json as _json
+    c, seen = decide_seen(notation, bearing_deg, edition_name, own, cache=_cache_dir(), **situation)
+    return _json(c) | {"seen": seen}

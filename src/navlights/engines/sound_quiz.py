@@ -1,0 +1,108 @@
+"""A sound-signal drill: situation to signal, and signal to situation, with distractors that differ in what is heard.
+
+Questions are drawn from an edition's signal file (fog signals and signals between vessels in sight that have a
+pattern), by a seed, so a question has an address. The distractors are the nearest signals that sound different
+(same occasion first, then the fewest elements changed), so the answer is never ambiguous: in "signal to
+situation", no distractor is a situation that sounds the same.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..rulebase import loader
+from ..rulebase.signals import IN_SIGHT, Signal, book
+
+CHOICES = 4
+DIRECTIONS = ("to-signal", "to-situation")
+
+
+@dataclass(frozen=True, slots=True)
+class Drill:
+    """One question: what is asked, the choices, which is right, and the rule."""
+
+    edition: str
+    seed: int
+    direction: str
+    prompt: str
+    choices: tuple[str, ...]
+    answer: int
+    signal: Signal
+
+
+def _pool(edition: str) -> list[Signal]:
+    b = book(edition)
+    return [s for s in b.signals if s.sequence and s.cite.provenance != "gap" and s.status != "otherwise"
+            and s.occasion in ("fog", *IN_SIGHT) and all(e.sound != "flash" for e in s.sequence)]
+
+
+def _distance(a: Signal, b: Signal) -> tuple[int, int]:
+    """Nearness of two signals: another occasion counts first, then how many elements differ (Levenshtein)."""
+    x, y = [e.id for e in a.sequence], [e.id for e in b.sequence]
+    row = list(range(len(y) + 1))
+    for i, ex in enumerate(x, 1):
+        prev, row[0] = row[0], i
+        for j, ey in enumerate(y, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ex != ey))
+    return (a.occasion != b.occasion and not {a.occasion, b.occasion} <= set(IN_SIGHT), row[-1])
+
+
+def _words(s: Signal) -> str:
+    from .signals import interval_words, sequence_words
+    every = interval_words(s)
+    return sequence_words(s) + (f", {every}" if every else "")
+
+
+def _situation(s: Signal) -> str:
+    if s.occasion == "fog":
+        return f"In restricted visibility: {s.summary}" + (f" ({s.proviso})" if s.proviso else "")
+    return f"In sight of one another: '{s.summary}' ({s.by})" if s.summary.startswith("I ") else \
+        f"In sight of one another: {s.summary}"
+
+
+def drill(edition_name: str, seed: int, direction: str = "to-signal") -> Drill:
+    """The question at ``seed`` (any whole number) for the edition, in ``direction``."""
+    if direction not in DIRECTIONS:
+        from ..errors import NavlightsError
+        raise NavlightsError(f"direction: '{direction}' is not one of {', '.join(DIRECTIONS)}", field="direction",
+                             value=direction, allowed=", ".join(DIRECTIONS))
+    ed = loader.edition(edition_name)
+    pool = _pool(ed.id)
+    if not pool:
+        from ..errors import NavlightsError
+        raise NavlightsError(f"edition: {ed.id} has no sound signals encoded to drill (a gap)", field="edition",
+                             value=ed.id, allowed="intl-1972, us-inland")
+    rng = random.Random(f"{ed.id}/{seed}/{direction}")
+    target = rng.choice(pool)
+    same = {s.pattern for s in pool if s.pattern == target.pattern}
+    others = sorted((s for s in pool if s.pattern not in same), key=lambda s: (_distance(target, s), s.id))
+    picked: list[Signal] = []
+    for s in others:                      # one distractor per pattern, nearest first
+        if all(p.pattern != s.pattern for p in picked):
+            picked.append(s)
+        if len(picked) == CHOICES - 1:
+            break
+    options = [target, *picked]
+    rng.shuffle(options)
+    if direction == "to-signal":
+        prompt = f"{_situation(target)}. What does she sound?"
+        choices = tuple(_words(s) for s in options)
+    else:
+        heard = "in restricted visibility" if target.occasion == "fog" else "from a vessel in sight"
+        prompt = f"You hear {_words(target)}, {heard}. Who sounds it, or what does it mean?"
+        choices = tuple(_situation(s) for s in options)
+    return Drill(ed.id, seed, direction, prompt, choices, options.index(target), target)
+
+
+def drill_json(d: Drill, choice: int | None = None) -> dict[str, Any]:
+    """The question as JSON-ready data; with ``choice``, whether it was right and why."""
+    out: dict[str, Any] = {"edition": d.edition, "seed": d.seed, "direction": d.direction, "prompt": d.prompt,
+                           "choices": list(d.choices), "answer": d.answer, "pattern": d.signal.pattern,
+                           "citation": d.signal.cite.to_dict()}
+    if choice is not None:
+        out["chosen"] = choice
+        out["correct"] = choice == d.answer
+        out["explanation"] = f"{d.choices[d.answer]} ({d.signal.cite.rule})"
+    return out
