@@ -182,6 +182,18 @@ def identify_text(data: dict[str, Any]) -> None:
     """Print the lines of a picture's answer (``api.identify_json`` data), ranked, each with why it ranks
     there, what each light says and the readings (editions, lengths, aspects) it holds."""
     q = data["query"]
+    verdict = data.get("verdict")
+    if verdict:
+        lead = verdict["text"].split(" Or: ")[0]
+        click.echo(f"Most likely: {lead[0].lower() + lead[1:]}")
+        if verdict["alternative"]:
+            click.echo(f"  or: {verdict['alternative']}.")
+        if verdict["cues"]:
+            click.echo(f"  told by: {'; '.join(verdict['cues'])}.")
+    if q.get("said"):
+        click.echo(f"You said: \"{q['said']}\", read as {q['notation']}")
+    if q.get("note"):
+        click.echo(f"  note: {q['note']}")
     click.echo(f"You saw: {q['notation']} ({q['words']}; {q['period']})")
     eds = ", ".join(e + (" (history)" if e in data.get("history", ()) else "") for e in data["editions"])
     shown = data["returned"]
