@@ -136,7 +136,9 @@ def picture_text(data: dict[str, Any]) -> None:
     to right, what is out of sight and the placement assumed."""
     out = Out()
     o = data["observer"]
-    out.para(f"You see: {data['picture']}.", bold=True)
+    out.para(f"You see: {data.get('signal_words') or data['picture']}.", bold=True)
+    if data.get("signal_words") and data["signal_words"] != data["picture"]:
+        out.para(f"  as they stand: {data['picture']}.", 2, 4)
     where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
     if o["distance_nm"] is not None:
         where += f"; {o['distance_nm']:g} nm off"
