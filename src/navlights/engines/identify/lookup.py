@@ -154,11 +154,9 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
     total = len(ranked)
     count = sum(len(t[1]) for t in ranked)     # the readings the lines hold (a line's weaker near ones left out)
     exact = sum(1 for t in ranked if t[3][7] == "exact")
-    said = verdict(q, [(t[0][3], t[1]) for t in ranked])
-    if limit:
-        ranked = ranked[:limit]
     order = tuple(sorted(currency, key=currency.__getitem__))
-    hyps = tuple(_line(q, vs, score, lead, order) for _, vs, score, lead in ranked)
+    hyps = tuple(_line(q, vs, score, lead, order) for _, vs, score, lead in ranked[:limit or None])
+    said = verdict(q, ranked, [h.name for h in hyps])
     return Identification(q, tuple(e.id for e in editions), hyps, total, exact, count,
                           tuple(e.id for e in editions if e.id in ended), said)
 

@@ -149,30 +149,62 @@ def _row_key(v: tuple[Any, ...]) -> tuple[Any, ...]:
     return (v[0], rank, signal_missed, v[2], v[3], v[4], v[5])
 
 
-def verdict(q: Pattern, lines: Sequence[tuple[str, list[tuple[Any, ...]]]]) -> Verdict | None:
-    """The verdict over an answer's lines in rank order (each its key and its rows), None where nothing fits."""
-    best: tuple[Any, ...] | None = None
-    best_line = -1
-    for n, (_, rows) in enumerate(lines):
-        for v in rows:
-            if best is None or _row_key(v) < _row_key(best):
-                best, best_line = v, n
-    if best is None:
+def verdict(q: Pattern, lines: Sequence[tuple[tuple[Any, ...], list[tuple[Any, ...]], Any, tuple[Any, ...]]],
+            names: Sequence[str] = ()) -> Verdict | None:
+    """The verdict over an answer's lines in rank order (each as lookup ranks it: its key (history, tier, -score,
+    line), its rows, its score, its lead row); ``names``: the names of the first lines, where made (a line's name is
+    its lead's); None where nothing fits."""
+    if not lines:
         return None
+    first_key, first_rows, _, first_lead = lines[0]
+    if first_lead[7] == "exact" and first_lead[2] == first_key[2] and first_lead[6].prescribed:
+        best, best_line = first_lead, 0          # the best reading of the first tier is exact: nothing ranks before it
+    else:
+        best, best_line, best_key = first_lead, 0, _row_key(first_lead)
+        hist = first_key[0]
+        for n, (key, rows, _, _) in enumerate(lines):
+            if key[0] != hist:
+                break                            # the historical editions' lines follow those in force
+            for v in rows:
+                if _RANK[v[7]] > best_key[1]:
+                    continue                     # a weaker kind of match: cannot come first (the cheap test)
+                k = _row_key(v)
+                if k < best_key:
+                    best, best_line, best_key = v, n, k
     rows = lines[best_line][1]
     kind, hist = best[7], best[0]
-    name, _ = line_name(frozenset().union(*(v[6].labels for v in rows if v[7] == kind and v[0] == hist)))
+    if best is lines[best_line][3] and best_line < len(names):
+        name = names[best_line]
+    else:
+        name, _ = line_name(frozenset().union(*(v[6].labels for v in rows if v[7] == kind and v[0] == hist)))
     r: Reading = best[6]
     what, motion = _motion(name, r)
     # her signal as typed: her masthead lights, sidelights or sternlight were not reported, so nothing tells
     # which way she heads (the reading's own aspects are where those lights stand so)
-    heading = "any" if kind == "signal" else heading_of(r.aspects)
-    alt = next((_short(rows_[0] if len(rows_) == 1 else min(rows_, key=_row_key))
-                for n, (_, rows_) in enumerate(lines) if n != best_line), None)
+    heading = "any" if kind == "signal" else _heading(r)
+    alt = next((_short(lead) for n, (_, _, _, lead) in enumerate(lines) if n != best_line), None)
     return Verdict(what=what, activity=_activity(r.vessel, what), motion=motion, heading=heading,
                    side=_side(heading), heading_words=r.heading, notice=_notice(q, kind, best[8], r),
                    cues=tuple(_cues(r, heading)), edition=r.edition, situation=r.situation, match=kind,
                    line=best_line + 1, alternative=alt, reading=r)
+
+
+#: id(reading) -> (the reading, what is read of it once: its heading code, whether her lights tell making way).
+_READ: dict[tuple[int, str], tuple[Reading, Any]] = {}
+
+
+def _once(r: Reading, what: str, fn: Any) -> Any:
+    """``fn(r)``, remembered per reading (the reading is kept with it, so its id stays its)."""
+    got = _READ.get((id(r), what))
+    if got is not None and got[0] is r:
+        return got[1]
+    value = fn(r)
+    _READ[(id(r), what)] = (r, value)
+    return value
+
+
+def _heading(r: Reading) -> str:
+    return str(_once(r, "heading", lambda r: heading_of(r.aspects)))
 
 
 def _side(heading: str) -> str | None:
@@ -184,7 +216,7 @@ def _short(v: tuple[Any, ...]) -> str:
     r: Reading = v[6]
     name, _ = line_name(r.labels)
     what, motion = _motion(name, r)
-    heading = heading_of(r.aspects)
+    heading = _heading(r)
     side = _side(heading)
     head = f"showing her {side} side, {HEADINGS[heading]}" if side else HEADINGS[heading]
     doing = _doing(what, _activity(r.vessel, what), motion)
@@ -206,7 +238,7 @@ def _motion(name: str, r: Reading) -> tuple[str, str]:
     if status != "underway":
         return name, _STATUS_WORDS.get(status, status)
     moving = r.vessel.get("making_way") is not False
-    if not _tells_way(r, moving):
+    if not _once(r, "way", lambda r: _tells_way(r, moving)):
         return name, "under way"
     return name, "making way" if moving else "not making way"
 
