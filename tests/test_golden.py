@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import navlights
-from navlights.golden import DIFF_PAIRS, render, render_differences, render_sectors
+from navlights.golden import DIFF_PAIRS, WORDS_EDITIONS, render, render_differences, render_sectors, render_words
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -36,3 +36,15 @@ def test_golden_differences_are_current(a, b):
     if want != got:
         diff = "".join(list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), str(path), "now"))[:40])
         pytest.fail(f"differences between {a} and {b} changed; review each against the texts and run `make golden`:\n{diff}")
+
+
+@pytest.mark.parametrize("eid", WORDS_EDITIONS)
+def test_golden_words_are_current(eid):
+    """Every representative vessel's picture in words, by signal, in each aspect sector (issue 31): a change of
+    words is a diff to read as a look-out would."""
+    path = GOLDEN / f"{eid}.words.tsv"
+    assert path.exists(), f"no golden table {path.name}: run `make golden` and review it"
+    want, got = path.read_text(), render_words(eid)
+    if want != got:
+        diff = "".join(list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), str(path), "now"))[:40])
+        pytest.fail(f"pictures in words for {eid} changed; review and run `make golden`:\n{diff}")

@@ -247,3 +247,24 @@ def test_examples(name, edition, sentence) -> None:
     enc = traffic.encounter(traffic.example_encounters()[name])
     assert enc.edition == edition
     assert sentence in [e.sentence for e in enc.events]
+
+
+# --- issue 31: her two masthead lights tell her bow ---------------------------------------------------------------
+
+@pytest.mark.parametrize("aspect, side, bow", [(330.0, "left", "port"), (30.0, "right", "starboard"),
+                                               (350.0, "left", "port"), (10.0, "right", "starboard")])
+def test_two_masthead_lights_tell_the_bow(aspect, side, bow) -> None:
+    """A power-driven vessel of 100 m, 5 nm off: her masthead lights (6 M, Rule 22(a)) are seen, her sidelights (3 M)
+    are not; the after masthead light stands higher (Rule 23(a)(ii)), so the lower, forward one's side is where her
+    head points: on her port bow (aspect 330) it stands to your left, on her starboard bow (30) to your right."""
+    import navlights
+    from navlights.engines.sectors import sectors
+    from navlights.engines.view import view
+    from navlights.traffic.encounter import masthead_side, meaning
+    d = navlights.display({"propulsion": "power", "length": "100 m"}, "intl-1972")
+    p = view(d, aspect, 5.0)
+    assert {i.role for i in p.items} == {"masthead", "masthead-aft"}
+    assert masthead_side(p) == side
+    words = meaning(sectors(d, period="night"), {"masthead", "masthead-aft"}, masthead=masthead_side(p))
+    assert f"her {bow} bow" in words and f"her head is to your {side}" in words
+    assert "cannot be told" in meaning(sectors(d, period="night"), {"masthead", "masthead-aft"})  # without the cue

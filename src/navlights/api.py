@@ -676,6 +676,18 @@ from .prepared import prepare, prepare_identify  # noqa: E402, F401  (re-exporte
 from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
 
 
+def signal_optional(fields: dict[str, Any], edition_name: str | Edition = DEFAULT_EDITION) -> bool:
+    """The vessel of these flat fields shows, as her own signal, an item the rule only permits ('may': an optional
+    light or shape other than her ordinary masthead lights, sidelights and sternlight): a vessel constrained by her
+    draught's three red lights (1972 Rule 28). Explore, reached by a search for her, draws it (issue 31)."""
+    from .engines.identify.build import ORDINARY_ROLES
+    try:
+        d = display(Vessel.from_fields(None, **fields), edition_name)
+    except NavlightsError:
+        return False
+    return any(i.status == "optional" and i.role not in ORDINARY_ROLES for i in d.items)
+
+
 def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str, dict[str, Any]]]:
     """The edition's situations by name, one vessel each as flat fields (``navlights.situations``)."""
     from .situations import situations as _situations

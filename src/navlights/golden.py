@@ -1,5 +1,6 @@
 """Golden tables: every representative vessel of every edition -> its display (``<edition>.tsv``) and the
-aspect sectors of her typical picture (``<edition>.sectors.tsv``).
+aspect sectors of her typical picture (``<edition>.sectors.tsv``); for the editions in force, her picture in words by
+signal in each sector (``<edition>.words.tsv``).
 
 Regenerate with ``make golden`` (``python -m navlights.golden tests/golden``) and review the diff:
 a change in rule data or engine shows up as changed rows. One row per (situation, light or shape) and
@@ -26,6 +27,9 @@ DIFF_PAIRS = [("intl-1972", "us-inland")]
 
 HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "complete", "what", "entry", "rule"]
 SECTOR_HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "period", "aspect", "seen"]
+WORDS_HEADER = ["situation", "length_ft", "tonnage", "tow_ft", "period", "aspect", "seen_at", "in_words"]
+#: The editions in force whose pictures in words, by signal, are a golden table (``<edition>.words.tsv``, issue 31).
+WORDS_EDITIONS = ("intl-1972", "us-inland")
 
 
 def _fmt_item(i: Item) -> str:
@@ -105,6 +109,39 @@ def sector_rows(edition_id: str) -> list[list[str]]:
     return out
 
 
+def words_rows(edition_id: str) -> list[list[str]]:
+    """Per situation, distinct display and aspect sector of her typical picture: the picture in words by signal, seen
+    from the sector's middle (a single aspect: that one)."""
+    from .engines.sectors import sectors
+    from .engines.view import view
+    ed = api.edition(edition_id)
+    out, seen = [], set()
+    for label, data in vessels(ed):
+        v = make_vessel(data)
+        try:
+            d = display(v, ed)
+        except MissingFactError:
+            continue
+        for period in ("night", "day"):
+            if not any(i.period == period for i in d.items):
+                continue
+            key = (label, period, tuple((i.role, i.citation.rule, i.arc_deg, i.status, i.group) for i in d.items))
+            if key in seen:
+                continue
+            seen.add(key)
+            base = _key(label, v, ed.length_system) + [period]
+            for s in sectors(d, period=period):
+                at = s.start_deg if s.point else s.mid_deg
+                out.append(base + [s.label(), f"{at:g}", view(d, at, period=period).signal_words()])
+    return out
+
+
+def render_words(edition_id: str) -> str:
+    """The TSV text of one edition's golden table of pictures in words."""
+    lines = ["\t".join(WORDS_HEADER)] + ["\t".join(r) for r in words_rows(edition_id)]
+    return "\n".join(lines) + "\n"
+
+
 def render_sectors(edition_id: str) -> str:
     """The TSV text of one edition's golden sector table."""
     lines = ["\t".join(SECTOR_HEADER)] + ["\t".join(r) for r in sector_rows(edition_id)]
@@ -137,6 +174,10 @@ def main(argv: list[str]) -> int:
         for path, text in ((outdir / f"{eid}.tsv", render(eid)), (outdir / f"{eid}.sectors.tsv", render_sectors(eid))):
             path.write_text(text)
             print(f"wrote {path}")
+    for eid in WORDS_EDITIONS:
+        path = outdir / f"{eid}.words.tsv"
+        path.write_text(render_words(eid))
+        print(f"wrote {path}")
     for a, b in DIFF_PAIRS:
         path = outdir / f"differences.{a}.{b}.tsv"
         path.write_text(render_differences(a, b))

@@ -59,7 +59,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import NotationError, excerpt
@@ -73,6 +73,8 @@ LIGHT_LETTERS = {"white": "W", "red": "R", "green": "G", "yellow": "Y", "blue": 
 LETTER_COLOURS = {v: k for k, v in LIGHT_LETTERS.items()}
 SHAPES = ("ball", "diamond", "cone-up", "cone-down", "double-cone", "cylinder", "basket", "flag")
 SHAPE_SYMBOLS = {"o": "ball", "d": "diamond", "^": "cone-up", "v": "cone-down", "x": "double-cone"}
+#: Shapes whose names alone, side by side, read in plain words as a hoist (notation_words._SHAPE_RUN).
+_HOISTED = frozenset({"ball", "diamond", "cylinder", "basket"})
 SHAPE_COLOURS = ("black", "white", "red", "green", "yellow", "blue", "white-blue")
 _COLOUR_LETTERS_ANY = {"w": "white", "r": "red", "g": "green", "y": "yellow", "b": "blue", "k": "black"}
 RELATIONS = ("<", ">", "=")
@@ -177,6 +179,8 @@ class Pattern:
     relations: tuple[str | None, ...]
     levels: tuple[tuple[int, ...], ...] | None = None
     source: str = "notation"
+    said: str | None = field(default=None, compare=False)   # the words typed, where in plain language ("words")
+    note: str | None = field(default=None, compare=False)   # what the words said that the notation cannot hold
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(len(self.columns) - 1, 0):
@@ -201,12 +205,15 @@ class Pattern:
         return tuple(sorted(t for c in self.columns for t in c))
 
     def notation(self) -> str:
-        """The picture in the notation (columns top first, relations between them)."""
+        """The picture in the notation (columns top first, relations between them). Shapes side by side that
+        would read as a hoist in plain words ('ball diamond ball', notation_words.py) are parted by commas."""
         out = []
+        plain = "," if (self.period == "day" and len(self.columns) > 1 and not any(self.relations)
+                        and all(len(c) == 1 and c[0] in _HOISTED for c in self.columns)) else ""
         for k, col in enumerate(self.columns):
             if k:
                 r = self.relations[k - 1]
-                out.append(f" {r} " if r else " ")
+                out.append(f" {r} " if r else f"{plain} ")
             out.append("/".join(reversed(col)))
         return "".join(out)
 
@@ -278,7 +285,7 @@ class Pattern:
     def to_dict(self) -> dict[str, Any]:
         return {"period": self.period, "notation": self.notation(), "words": self.describe(),
                 "columns": [list(reversed(c)) for c in self.columns],
-                "relations": list(self.relations), "source": self.source}
+                "relations": list(self.relations), "source": self.source, "said": self.said, "note": self.note}
 
 
 def _article(words: str) -> str:
@@ -359,6 +366,21 @@ def parse_notation(text: str) -> Pattern:
     if not isinstance(text, str):
         raise NotationError(f"notation: expected text, got {type(text).__name__}", field="notation",
                             value=text, allowed=_ALLOWED)
+    from .notation_words import NotPlain, from_words, is_plain
+    if is_plain(text):
+        try:
+            words = from_words(text)
+        except NotPlain as e:
+            raise NotationError(f"notation: {e} in {excerpt(text)}; say it as 'red over white over red', "
+                                f"'green and red', 'two whites, the left one lower', 'ball diamond ball', or in "
+                                f"the notation; allowed: {_ALLOWED}", field="notation", value=text,
+                                allowed=_ALLOWED) from None
+        return replace(_parse(words.notation), source="words", said=" ".join(text.split()), note=words.note)
+    return _parse(text)
+
+
+def _parse(text: str) -> Pattern:
+    """The notation itself (parse_notation, once plain language is read)."""
     n = len(text)
     columns: list[list[str]] = []
     relations: list[str | None] = []

@@ -64,9 +64,10 @@ def test_cone_by_day_first_reading_and_its_meaning(server, sized):
     assert first.locator("svg.shape-glyph").count() >= 2            # the cones drawn as the notation names them
     assert "Why here" in first.inner_text()
     if size == "phone":
-        answer = pg.locator("#hypotheses").bounding_box()["y"]
+        answer = pg.locator("#verdict").bounding_box()["y"]                # issue 31: the verdict leads
         assert answer < pg.locator(".tools-draw").bounding_box()["y"]     # the answer before the drawing tools
         assert answer < pg.locator(".tools-type").bounding_box()["y"]
+        assert pg.locator("#hypotheses").bounding_box()["y"] < pg.locator(".tools-draw").bounding_box()["y"]
     _no_wider_than_the_viewport(pg)
     pg.screenshot(path=str(SHOTS / f"identify-cone-{size}.png"), full_page=True)
     pg.screenshot(path=str(SHOTS / f"identify-cone-{size}-top.png"))

@@ -140,7 +140,9 @@ def picture_text(data: dict[str, Any]) -> None:
     to right, what is out of sight and the placement assumed."""
     out = Out()
     o = data["observer"]
-    out.para(f"You see: {data['picture']}.", bold=True)
+    out.para(f"You see: {data.get('signal_words') or data['picture']}.", bold=True)
+    if data.get("signal_words") and data["signal_words"] != data["picture"]:
+        out.para(f"  as they stand: {data['picture']}.", 2, 4)
     where = f"aspect {o['aspect_deg']:g}°: you are {o['aspect_words']}; {o['heading_cue']}"
     if o["distance_nm"] is not None:
         where += f"; {o['distance_nm']:g} nm off"
@@ -186,6 +188,18 @@ def identify_text(data: dict[str, Any]) -> None:
     """Print the lines of a picture's answer (``api.identify_json`` data), ranked, each with why it ranks
     there, what each light says and the readings (editions, lengths, aspects) it holds."""
     q = data["query"]
+    verdict = data.get("verdict")
+    if verdict:
+        lead = verdict["text"].split(" Or: ")[0]
+        click.echo(f"Most likely: {lead[0].lower() + lead[1:]}")
+        if verdict["alternative"]:
+            click.echo(f"  or: {verdict['alternative']}.")
+        if verdict["cues"]:
+            click.echo(f"  told by: {'; '.join(verdict['cues'])}.")
+    if q.get("said"):
+        click.echo(f"You said: \"{q['said']}\", read as {q['notation']}")
+    if q.get("note"):
+        click.echo(f"  note: {q['note']}")
     click.echo(f"You saw: {q['notation']} ({q['words']}; {q['period']})")
     eds = ", ".join(e + (" (history)" if e in data.get("history", ()) else "") for e in data["editions"])
     shown = data["returned"]

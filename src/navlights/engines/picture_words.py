@@ -8,7 +8,7 @@ sight and height); :mod:`navlights.engines.view` re-exports :func:`describe`, :f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from .view import Seen
@@ -239,3 +239,124 @@ def describe(items: tuple[Seen, ...] | list[Seen], period: str = "night") -> str
         arr = _arrangement(g)
         phrases.append(_noun(g) + arr + ("," if arr[:1] in (",", ":") else "") + _relation(g, ref))
     return "; ".join(phrases)
+
+
+# ------------------------------------------------------------------------------------------
+# Words by signal (issue 31): the lights of one signal named together, as a mariner names them
+
+
+#: A vessel's ordinary lights, by role, as a mariner names them; they are named one by one, never as a signal.
+ORDINARY_WORDS = {
+    "masthead": "masthead light", "masthead-aft": "after masthead light", "sternlight": "sternlight",
+    "sidelight-port": "port sidelight", "sidelight-starboard": "starboard sidelight",
+    "combined-port": "port sidelight (combined lantern)", "combined-starboard": "starboard sidelight (combined lantern)",
+    "tricolour-port": "port sector of the tricoloured lantern",
+    "tricolour-starboard": "starboard sector of the tricoloured lantern",
+    "tricolour-stern": "stern sector of the tricoloured lantern",
+}
+
+
+def _name(it: Seen) -> str:
+    """One light or shape in a line: 'green', 'flashing yellow', 'ball', 'red ball'."""
+    if it.what == "shape":
+        shape = _noun([it]).split(" ", 1)[1]
+        return shape.removeprefix("black ")
+    return _light_name(it)
+
+
+def _geometry(group: list[Seen]) -> str:
+    """How the lights of one signal stand: 'red over white over red, in a vertical line', 'three green lights in a
+    triangle', 'two white lights, the lower one to the left'."""
+    n = len(group)
+    same = len({_key(i) for i in group}) == 1
+    cols = _columns(group)
+    if len(cols) == 1 and n > 1:
+        top_down = sorted(group, key=lambda i: -i.height_m)
+        if same:
+            return _noun(group) + " in a vertical line"
+        return " over ".join(_name(i) for i in top_down) + (" lights" if group[0].what == "light" else "") + \
+            ", in a vertical line"
+    if _triangle(group):
+        return _noun(group) + " in a triangle, one above and one on each side below" if same else \
+            ", ".join(_noun([i]) for i in group) + " in a triangle"
+    if same:
+        return _noun(group) + _arrangement(group)
+    parts = [_noun(c) if len(c) == 1 else _geometry(c) for c in cols]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def describe_signals(items: tuple[Seen, ...] | list[Seen], period: str,
+                     meaning: Callable[[Seen], str | None]) -> list[tuple[str, str | None]]:
+    """The picture by signal: (the lights of one signal as they stand, what the signal says) left to right; a
+    vertical line holding lights of two signals (a trawler's green over white over her hauling lights) is one
+    column, its meanings together; her ordinary lights (``ORDINARY_WORDS``) one by one, with no meaning.
+
+    ``meaning(item)``: what the item's provision says ('vessel engaged in trawling'), None for an ordinary light.
+    """
+    if not items:
+        return [("no light" if period == "night" else "no shape", None)]
+    ordinary = [i for i in items if i.role in ORDINARY_WORDS]
+    signal = [i for i in items if i.role not in ORDINARY_WORDS]
+    says = {id(i): meaning(i) or i.term for i in signal}
+    groups: dict[str, list[Seen]] = {}
+    for it in signal:
+        groups.setdefault(says[id(it)], []).append(it)
+    # each signal's vertical lines (a triangle stays whole); lines of two signals that stand in one vertical line
+    # together are one column (the trawler's signal column), read top down with its meanings together
+    units: list[tuple[list[Seen], list[tuple[float, str]]]] = []
+    for said, group in groups.items():
+        parts = [group] if _triangle(group) else _columns(group)
+        for part in parts:
+            top = max(i.height_m for i in part)
+            host = next((u for u in units if said not in (w for _, w in u[1]) and not _triangle(u[0])
+                         and len(_columns(u[0] + part)) == 1), None) if len(_columns(part)) == 1 else None
+            if host is not None:
+                host[0].extend(part)
+                host[1].append((top, said))
+            else:
+                units.append((list(part), [(top, said)]))
+    # the lines of one signal that stood apart from every other are named together again
+    joined: dict[tuple[str, ...], list[Seen]] = {}
+    for part, meanings in units:
+        key = tuple(w for _, w in sorted(meanings, key=lambda t: -t[0]))
+        joined.setdefault(key, []).extend(part)
+    out: list[tuple[float, str, str | None]] = []
+    for key, group in joined.items():
+        x = sum(i.offset_m for i in group) / len(group)
+        parts_ = [p for words in key for p in words.split("; ")]
+        out.append((x, _geometry(group), "; ".join(dict.fromkeys(parts_))))
+    out += _ordinary(ordinary)
+    out.sort(key=lambda t: t[0])
+    return [(w, m) for _, w, m in out]
+
+
+def _triangle(group: list[Seen]) -> bool:
+    """Three lights (or shapes) side by side, the middle one above the other two (the mine-clearance signal)."""
+    cols = _columns(group)
+    return len(group) == 3 and len(cols) == 3 and all(cols[1][0].height_m - cols[k][0].height_m > LEVEL_TOL_M
+                                                       for k in (0, 2))
+
+
+def _ordinary(items: list[Seen]) -> list[tuple[float, str, str | None]]:
+    """Her ordinary lights by name; two masthead lights together, the lower (forward) one's side said."""
+    out: list[tuple[float, str, str | None]] = []
+    fwd = next((i for i in items if i.role == "masthead"), None)
+    aft = next((i for i in items if i.role == "masthead-aft"), None)
+    for it in items:
+        if it.role in ("masthead", "masthead-aft") and fwd is not None and aft is not None:
+            continue
+        colour = f"{it.colour} " if it.role.startswith(("sidelight", "combined", "tricolour")) else ""
+        words = f"her {ORDINARY_WORDS[it.role]}"
+        out.append((it.offset_m, words if not colour or colour.strip() in words else f"{words} ({it.colour})", None))
+    if fwd is not None and aft is not None:
+        dx = fwd.offset_m - aft.offset_m
+        side = "in a vertical line" if abs(dx) <= COLUMN_TOL_M else \
+            f"the lower (forward) one to the {'left' if dx < 0 else 'right'}"
+        out.append(((fwd.offset_m + aft.offset_m) / 2, f"her two masthead lights, {side}", None))
+    return out
+
+
+def signal_words(signals: list[tuple[str, str | None]]) -> str:
+    """The picture by signal as one text: 'red over white over red lights, in a vertical line (vessel restricted in
+    her ability to manoeuvre); her port sidelight (red)'."""
+    return "; ".join(f"{w} ({m})" if m else w for w, m in signals)

@@ -532,6 +532,40 @@ def _pattern(p: Picture) -> str:
     return as_pattern(p).notation()
 
 
+def _stopped(ed: Edition, c: Candidate) -> Candidate | None:
+    """The same vessel stopped, where she is under way and making way: still under way (Rule 3: not at anchor, made
+    fast or aground), so still her card, but her lights may differ (a trawler stopped shows no sidelights, Rule
+    26(b)(iii)). None where she is not under way, or shows the same. Remembered on the edition."""
+    key = ("quiz.stopped", c.vessel_json)
+    if key in ed.memo:
+        return ed.memo[key]
+    out = None
+    mapping = c.vessel
+    if mapping.get("status", "underway") == "underway" and mapping.get("making_way") is not False:
+        try:
+            d = display(make_vessel({**mapping, "making_way": False}), ed)
+        except (NavlightsError, ValueError):
+            d = None
+        if d is not None and d.items != c.display.items:
+            out = Candidate(c.item, json.dumps({**mapping, "making_way": False}, sort_keys=True), c.words, d)
+    ed.memo[key] = out
+    return out
+
+
+def shows_picture(ed: Edition, cands: Iterable[Candidate], pattern: str, aspect: float, period: str) -> bool:
+    """Some vessel of a card (a representative, or the same stopped) shows ``pattern`` from ``aspect``: offered as
+    a wrong answer beside it, it would be right too (issue 31: a trawler stopped shows what a trawler at anchor
+    shows)."""
+    for c in cands:
+        for v in (c, _stopped(ed, c)):
+            if v is None:
+                continue
+            p = _picture(v, aspect, period)
+            if p is not None and p.items and _pattern(p) == pattern:
+                return True
+    return False
+
+
 def _distinct_others(ed: Edition, mine: Card, c: Candidate, p: Picture, others: list[tuple[Card, list[Candidate]]],
                      aspect: float, period: str, rng: random.Random) -> list[tuple[Card, Candidate]]:
     """Her and up to three other cards whose vessels' pictures from ``aspect`` differ from hers and from each other,
@@ -541,8 +575,9 @@ def _distinct_others(ed: Edition, mine: Card, c: Candidate, p: Picture, others: 
     chosen, pats = [(mine, c)], {_pattern(p)}
     can_show = _situations(_readings_at(ed, p, aspect))
     own = set(mine.members)
+    mine_pat = _pattern(p)
     for other, cands in others:
-        if set(other.members) & can_show:
+        if set(other.members) & can_show or shows_picture(ed, cands, mine_pat, aspect, period):
             continue
         tries = list(cands)
         rng.shuffle(tries)

@@ -322,6 +322,22 @@ class Picture:
             return f"no {'light' if self.period == 'night' else 'shape'} known: {self.gap_words()}"
         return describe(self.items, self.period)
 
+    def signals(self) -> list[tuple[str, str | None]]:
+        """The picture by signal (picture_words.describe_signals): each signal's lights as they stand, with what
+        its provision says; her ordinary lights by name."""
+        from ..rulebase.loader import load
+        from .identify.meaning import provision_words
+        from .picture_words import ORDINARY_WORDS, describe_signals
+        ed = load(self.edition)
+        return describe_signals(self.items, self.period, lambda it: None if it.role in ORDINARY_WORDS else
+                                provision_words(ed, it.role, str(it.citation)))
+
+    def signal_words(self) -> str:
+        """The picture by signal in one text (the words a screen reader reads); where nothing is seen, as
+        :meth:`describe` says it (the gaps named)."""
+        from .picture_words import signal_words
+        return signal_words(self.signals()) if self.items else self.describe()
+
     def gap_words(self) -> str:
         """What the rule base does not know for her, in a few words: 'Rule 10 (...) not found; ...'."""
         return "; ".join(dict.fromkeys(n.words() for n in self.gaps))
@@ -339,6 +355,8 @@ class Picture:
             "period": self.period,
             "choose": self.choose if isinstance(self.choose, str) else dict(self.choose),
             "picture": self.describe(),
+            "signals": [{"words": w, "meaning": m} for w, m in self.signals()] if self.items else [],
+            "signal_words": self.signal_words(),
             "items": [i.to_dict() for i in self.items],
             "hidden": [h.to_dict() for h in self.hidden],
             "glimpsed": [h.role for h in self.glimpsed],

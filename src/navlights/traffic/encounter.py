@@ -230,8 +230,19 @@ def _band(cover: np.ndarray) -> tuple[float, float] | None:
     return lo, hi
 
 
-def meaning(sectors: Any, want: set[str], complete: bool = True) -> str:
-    """What the lights seen tell of her heading, from the aspects at which exactly they show together."""
+def masthead_side(picture: Any) -> str | None:
+    """Where her two masthead lights are both seen, apart across the line of sight: the side ('left' or 'right') on
+    which the forward one stands (the lower one, Rule 23(a)(ii): her head points that way); else None."""
+    from ..engines.picture_words import COLUMN_TOL_M
+    fwd, aft = picture.get("masthead"), picture.get("masthead-aft")
+    if fwd is None or aft is None or abs(fwd.offset_m - aft.offset_m) <= COLUMN_TOL_M:
+        return None
+    return "left" if fwd.offset_m < aft.offset_m else "right"
+
+
+def meaning(sectors: Any, want: set[str], complete: bool = True, masthead: str | None = None) -> str:
+    """What the lights seen tell of her heading, from the aspects at which exactly they show together, and from the
+    arrangement of her two masthead lights where both are seen (``masthead``: the side of the forward one)."""
     if not want:
         return "no light seen"
     b = _band(_coverage(sectors, want))
@@ -245,6 +256,10 @@ def meaning(sectors: Any, want: set[str], complete: bool = True) -> str:
     band = f"her aspect {lo:.4g}°–{hi:.4g}°"
     if (hi - lo) % 360.0 <= GRID:
         return f"you are on the edge between two of her arcs ({lo:.4g}° from her bow)"
+    if lo > hi and masthead is not None:          # forward of her beam; the forward masthead light tells the bow
+        side = "port" if masthead == "left" else "starboard"
+        return (f"you see her {side} bow ({band}): her head is to your {masthead}, told by her masthead lights "
+                f"(the lower, forward one to your {masthead})")
     if lo > hi:                                   # the band runs through her bow: forward of her beam, no more
         return f"you are forward of her beam ({band}); on which bow cannot be told from these lights"
     if hi <= 180.0:
@@ -259,7 +274,7 @@ def meaning(sectors: Any, want: set[str], complete: bool = True) -> str:
 
 
 def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any,
-          meanings: dict[tuple[int, frozenset[str]], str] | None = None) -> Look:
+          meanings: dict[tuple[int, frozenset[str], str | None], str] | None = None) -> Look:
     from ..engines.view import view
     brg, dist = geo.bearings_distances(obs.lat, obs.lon, tgt.lat, tgt.lon)
     brg_f, dist_f = float(brg), max(float(dist), 1e-6)
@@ -274,12 +289,13 @@ def _look(t: dt.datetime, obs: State, tgt: State, display: Any, sectors: Any,
     glimpsed = tuple((h.role, names.get(h.role, h.role)) for h in p.glimpsed)
     hidden = {h.role: h.reason for h in p.hidden}
     want = frozenset({r for r, _ in seen} | {r for r, _ in glimpsed})
+    side = masthead_side(p)
     if meanings is None:
-        mean = meaning(sectors, set(want))
+        mean = meaning(sectors, set(want), masthead=side)
     else:                          # the same lights of the same display mean the same: read once per build
-        key = (id(sectors), want)
+        key = (id(sectors), want, side)
         if key not in meanings:
-            meanings[key] = meaning(sectors, set(want))
+            meanings[key] = meaning(sectors, set(want), masthead=side)
         mean = meanings[key]
     return Look(t, obs.ident, tgt.ident, brg_f, rel, dist_f, aspect, seen, glimpsed, hidden, _picture(p), mean,
                 tuple(s.colour for s in p.items))
@@ -373,7 +389,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
     events: list[Event] = []
     last: dict[tuple[str, str], Look] = {}
     notes: list[str] = []
-    meanings: dict[tuple[int, frozenset[str]], str] = {}
+    meanings: dict[tuple[int, frozenset[str], str | None], str] = {}
     indexed = [_Track(ident, rows) for ident, rows in tracks.items()]
     roles = _Roles(ed)
     for t in times:

@@ -89,10 +89,18 @@ class Situation:
 
     @property
     def href(self) -> str:
-        return "/explore?" + urlencode([("edition", self.edition), *self.fields])
+        """Her Explore page; where her own signal is one the rule only permits ('may'), every item drawn, each
+        marked optional (issue 31: searched for by what defines her, she is drawn with it)."""
+        draw = [("choose", "all")] if _signal_optional(self.edition, self.fields) else []
+        return "/explore?" + urlencode([("edition", self.edition), *self.fields, *draw])
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "fields": dict(self.fields), "href": self.href}
+
+
+@lru_cache(maxsize=4096)
+def _signal_optional(edition: str, fields: tuple[tuple[str, str], ...]) -> bool:
+    return api.signal_optional(dict(fields), edition)
 
 
 def _query_value(value: Any) -> str:

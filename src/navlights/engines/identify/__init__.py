@@ -31,7 +31,7 @@ The package, by job: :mod:`.aspects` (aspect ranges, heading words), :mod:`.fact
 length, tonnage, tow length), :mod:`.results` (readings, hypotheses, the index's type, the kinds of
 match), :mod:`.variants` (the lightings the rules allow), :mod:`.pieces` (sectors cut where the
 arrangement changes), :mod:`.build` (the index), :mod:`.cache` (memory and disk), :mod:`.lookup`
-(exact and near matches, ranking). No submodule is named after a function exported here (``index``,
+(exact and near matches, ranking), :mod:`.verdict` (the answer in a watchkeeper's words). No submodule is named after a function exported here (``index``,
 ``search``, ``identify``): importing it would replace the function as a package attribute.
 """
 
@@ -46,11 +46,12 @@ from .facts import Fact
 from .lookup import identify, search
 from .results import FIRST_TIER, KINDS, POINT_WIDTH_DEG, EditionIndex, Hypothesis, Identification, Reading, remark
 from .variants import MAX_VARIANTS, ON_APPROACH_WEIGHT, VARIANT_WEIGHT, _variants
+from .verdict import HEADINGS, Verdict
 
 __all__ = [
-    "AspectRange", "CACHE_ENV", "EditionIndex", "FIRST_TIER", "Fact", "Hypothesis", "INDEX_VERSION", "Identification",
+    "AspectRange", "CACHE_ENV", "EditionIndex", "FIRST_TIER", "Fact", "HEADINGS", "Hypothesis", "INDEX_VERSION", "Identification",
     "KEEP_ON_DISK", "KINDS", "MAX_VARIANTS", "ON_APPROACH_WEIGHT", "POINT_WIDTH_DEG", "Reading",
     "SIGNAL_UNKNOWN_WEIGHT", "VARIANT_WEIGHT", "_variants", "as_pattern", "build_index", "cache_dir",
     "clear_cache", "code_files", "code_hash", "data_hash", "default_cache_dir", "heading_words", "identify", "index",
-    "index_key", "remark", "search", "union",
+    "index_key", "remark", "search", "union", "Verdict",
 ]

@@ -79,7 +79,7 @@ def union(ranges: Iterable[AspectRange]) -> tuple[AspectRange, ...]:
     return tuple(res[first:] + res[:first])
 
 
-def _covers(ranges: Sequence[AspectRange], lo: float, hi: float) -> bool:
+def covers_open(ranges: Sequence[AspectRange], lo: float, hi: float) -> bool:
     """Some range meets the open interval (lo, hi)."""
     for r in ranges:
         if r.point:
@@ -107,10 +107,10 @@ def heading_words(ranges: Sequence[AspectRange]) -> str:
         return f"you are {aspect_words(a)}: {heading_cue(a)}"
     ahead = any(r.contains(0.0) for r in ranges)
     astern = any(r.contains(180.0) for r in ranges)
-    stbd = _covers(ranges, 0.0, 180.0)
-    port = _covers(ranges, 180.0, 360.0)
-    fwd = _covers(ranges, -90.0, 90.0)
-    aft = _covers(ranges, 90.0, 270.0)
+    stbd = covers_open(ranges, 0.0, 180.0)
+    port = covers_open(ranges, 180.0, 360.0)
+    fwd = covers_open(ranges, -90.0, 90.0)
+    aft = covers_open(ranges, 90.0, 270.0)
     if ahead and astern:
         return "any heading: she shows the same from every side"
     if stbd and port:

@@ -11,6 +11,7 @@ from ...notation import Pattern, as_pattern, is_flashing, toggle_flashing
 from ...rulebase.situations import Family, line_name, load, names_of
 from .cache import index
 from .results import FIRST_TIER, KINDS, EditionIndex, Hypothesis, Identification, Reading
+from .verdict import verdict
 
 _DOUBT = {"W": "Y", "Y": "W"}
 
@@ -153,12 +154,11 @@ def identify(picture: Any, editions: Sequence[Edition], *, near: bool = True,
     total = len(ranked)
     count = sum(len(t[1]) for t in ranked)     # the readings the lines hold (a line's weaker near ones left out)
     exact = sum(1 for t in ranked if t[3][7] == "exact")
-    if limit:
-        ranked = ranked[:limit]
     order = tuple(sorted(currency, key=currency.__getitem__))
-    hyps = tuple(_line(q, vs, score, lead, order) for _, vs, score, lead in ranked)
+    hyps = tuple(_line(q, vs, score, lead, order) for _, vs, score, lead in ranked[:limit or None])
+    said = verdict(q, ranked, [h.name for h in hyps])
     return Identification(q, tuple(e.id for e in editions), hyps, total, exact, count,
-                          tuple(e.id for e in editions if e.id in ended))
+                          tuple(e.id for e in editions if e.id in ended), said)
 
 
 #: Each kind of match: its rank, its weight in the score, and its tier (exact and signal first, near after).

@@ -96,3 +96,14 @@ def meanings(edition: Edition, items: Mapping[str, Item], lights: Iterable[tuple
         seen = term if len(tokens) == 1 else _plural(term, len(tokens))
         out.append((tuple(tokens), seen, said, "; ".join(cites)))
     return tuple(out)
+
+
+def provision_words(edition: Edition, role: str, cite: str) -> str | None:
+    """What the provision that shows an item (by role and cite) says, in words: its title and the show's own
+    condition ('vessel engaged in trawling'; 'power-driven vessel towing; tow over 200 m'); None where none is
+    found."""
+    found = provision_of(edition).get((role, cite))
+    if found is None:
+        return None
+    p, s = found
+    return "; ".join([_title(p)] + _condition_words(s))

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ...notation import Pattern, token_words
 from ..sectors import Sector
 from .aspects import AspectRange
 from .facts import measures
 from .meaning import Meaning
+
+if TYPE_CHECKING:
+    from .verdict import Verdict
 
 #: A single aspect (where two arcs meet) counts as this wide in the score: the view's edge tolerance.
 POINT_WIDTH_DEG = 3.0
@@ -324,6 +327,7 @@ class Identification:
     exact: int                           # lines whose best reading is exact
     reading_count: int = 0               # readings in every line, before any limit
     history: tuple[str, ...] = ()        # the editions searched that are no longer in force
+    verdict: "Verdict | None" = None     # the answer in a watchkeeper's words (verdict.py); None: nothing fits
 
     def __iter__(self):
         return iter(self.hypotheses)
@@ -338,7 +342,9 @@ class Identification:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (schema: docs/schema/identify.schema.json)."""
-        return {"query": self.pattern.to_dict(), "editions": list(self.editions), "history": list(self.history),
+        return {"query": self.pattern.to_dict(),
+                "verdict": None if self.verdict is None else self.verdict.to_dict(),
+                "editions": list(self.editions), "history": list(self.history),
                 "total": self.total, "exact": self.exact, "near": self.total - self.exact,
                 "readings": self.reading_count, "returned": len(self.hypotheses),
                 "kinds": {k: v[2] for k, v in KINDS.items()},

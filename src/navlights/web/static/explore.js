@@ -83,7 +83,9 @@
     const a = Math.round(o.aspect_deg * 100) / 100;
     aspectWords.textContent = o.aspect_words.charAt(0).toUpperCase() + o.aspect_words.slice(1) +
       " (" + a + "°); " + o.heading_cue + ".";
-    words.textContent = data.picture;
+    words.textContent = data.signal_words || data.picture;
+    const placed = document.getElementById("picture-placed");
+    if (placed) placed.textContent = "As they stand: " + data.picture;
     if (gapsLine) {
       const g = [...new Set(data.gaps.map((x) => x.words))];
       gapsLine.hidden = !(g.length && data.items.length);

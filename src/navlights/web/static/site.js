@@ -47,8 +47,12 @@
     choose(effective() === "night" ? "light" : "night");
   });
   if (dark && dark.addEventListener) dark.addEventListener("change", showButton);
-  // A page brought back from the back-forward cache shows the theme chosen since on another page.
-  window.addEventListener("pageshow", function (ev) { if (ev.persisted) apply(chosenInCookie()); });
+  // A page brought back by Back or Forward (from the back-forward cache, or from the HTTP cache as first served)
+  // shows the theme chosen since on another page: applied on every pageshow, not only a persisted one.
+  window.addEventListener("pageshow", function () {
+    var theme = chosenInCookie();
+    if (theme && theme !== root.getAttribute("data-theme")) apply(theme);
+  });
 
   // Wide tables and pictures scroll inside their own box: where one does, it is a labelled region the keyboard
   // can reach (arrow keys scroll it), with a visible hint and a fade at the side where more is hidden.
