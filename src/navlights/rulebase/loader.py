@@ -320,12 +320,15 @@ class _Build:
                       (p.signal_unknown and p.effect != "gap", "signal_unknown goes with effect 'gap'"),
                       (p.effect == "gap" and p.provenance != "gap", "effect 'gap' needs provenance 'gap'"))
             self.problems += [f"{pp}: {msg}" for bad, msg in checks if bad]
+        if p.leaves_unlit and not p.relieves:
+            self.problems.append(f"{pp}.leaves_unlit: goes with relieves")
         shows = [self.show(s, p, f"{pp}.show[{j}]({s.role})", lights, shapes) for j, s in enumerate(p.show)]
         kept = tuple(s for s in shows if s is not None)
         return Provision(
             id=p.id, title=p.title, effect=p.effect, when=when, shows=kept, in_lieu_of=tuple(p.in_lieu_of),
             never=tuple(p.never), relieves=tuple(p.relieves), substitute_for=tuple(p.substitute_for),
             citation=pcit, authority=p.authority, summary=p.summary, signal_unknown=p.signal_unknown,
+            leaves_unlit=p.leaves_unlit,
             periods=frozenset(s.item.period for s in kept))
 
     def cross_check(self, provisions: list[Provision], lights: dict[str, LightKind]) -> None:
