@@ -320,8 +320,6 @@ class _Build:
                       (p.signal_unknown and p.effect != "gap", "signal_unknown goes with effect 'gap'"),
                       (p.effect == "gap" and p.provenance != "gap", "effect 'gap' needs provenance 'gap'"))
             self.problems += [f"{pp}: {msg}" for bad, msg in checks if bad]
-        if p.leaves_unlit and not p.relieves:
-            self.problems.append(f"{pp}.leaves_unlit: goes with relieves")
         shows = [self.show(s, p, f"{pp}.show[{j}]({s.role})", lights, shapes) for j, s in enumerate(p.show)]
         kept = tuple(s for s in shows if s is not None)
         return Provision(
