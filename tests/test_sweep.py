@@ -62,6 +62,16 @@ def test_all_round_catches_a_vessel_under_way_dark_ahead():
     assert found and "aspect 0 deg" in found[0]
 
 
+def test_all_round_catches_a_relief_that_leaves_her_dark():
+    # the class of issue 34's first defect: Rule 27(g) relieves the Rule 27 lights of a 10 m dredger, but Rule 23
+    # still lights her as a power-driven vessel under way; a display with every light optional is caught
+    d = _display(propulsion="power", length="10 m", restricted="dredging")
+    assert invariants.all_round(loader.edition(I72), d) == []
+    dark = replace(d, items=tuple(replace(i, status="optional") for i in d.items))
+    found = invariants.all_round(loader.edition(I72), dark)
+    assert found and found[0].startswith("relieved (Rule 27(g))") and "masthead" in found[0]
+
+
 def test_all_round_accepts_a_cited_exception():
     # Rule 24(h): a tow that cannot show its lights owes "all possible measures", no light in particular
     d = _display(propulsion="none", length="30 m", being_towed={"tow_length": "100 m"}, tow_lights_impracticable=True)

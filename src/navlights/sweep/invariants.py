@@ -94,12 +94,17 @@ def all_round(edition: Edition, d: Display) -> list[str]:
     if any(n.kind in _SAID for n in d.notes) or not d.complete:
         return []
     applied = _applied(edition, d)
-    if not any(i.period == "night" and i.status in ("required", "general") for i in d.items) and not any(
-            p.relieves for p in applied):
-        return []          # the edition requires no light of her own and relieves none: its silence, not a wrong
-        #                    light (a hulk adrift in 1897 has only the Art. 10 stern light shown when overtaken)
     if any(p.leaves_unlit for p in applied):
         return []
+    if not _lit(d):
+        if not any(p.relieves for p in applied):
+            return []      # the edition requires no light of her own and relieves none: its silence, not a wrong
+            #                light (a hulk adrift in 1897 has only the Art. 10 stern light shown when overtaken)
+        base = _unrelieved(edition, d)
+        if base is None or not _lit(base):
+            return []      # relieved, and without the status that relieves her no rule lights her either
+        return [f"relieved ({', '.join(p.citation.rule for p in applied if p.relieves)}), she shows no light, "
+                f"though without that status she shows {', '.join(i.role for i in base.items if _shown(i))}"]
     out = []
     for scheme, items in lightings(d):
         gap = _covered(_arcs(items))
@@ -107,6 +112,32 @@ def all_round(edition: Edition, d: Display) -> list[str]:
             out.append(f"under way, no light she shows (scheme {scheme or 'standard'}) is seen from aspect "
                        f"{gap:g} deg")
     return out
+
+
+#: The facts that bring a relief (Rule 27(g): not under command, restricted, mine clearance; 24(h), (i)), each with
+#: its value off: the vessel without them is the one other rules light (invariant 2's counterfactual).
+RELIEF_FACTS: dict[str, Any] = {"not_under_command": False, "mine_clearance": False,
+                                "tow_lights_impracticable": False, "assisting_distress": False}
+
+
+def _shown(i: Item) -> bool:
+    return i.period == "night" and i.status in ("required", "general")
+
+
+def _lit(d: Display) -> bool:
+    return any(_shown(i) for i in d.items)
+
+
+def _unrelieved(edition: Edition, d: Display) -> Display | None:
+    """Her display without the facts that bring a relief (None where the vessel model refuses that vessel)."""
+    from ..engines.display import display
+    from ..errors import NavlightsError
+    from ..vessel import make_vessel
+    v = {k: x for k, x in d.vessel.to_json().items() if k not in ("restricted", "obstruction_side")}
+    try:
+        return display(make_vessel({**v, **RELIEF_FACTS}), edition)
+    except NavlightsError:
+        return None
 
 
 def _applied(edition: Edition, d: Display) -> list[Any]:
