@@ -34,10 +34,11 @@ REVIEWED = [
      "Rule 24(f)(i); Rule 21(b)", "Rule 24(f)(i); Rule 21(b)"),
     ("towed alongside 15 m: combined lantern may be shown", ALONGSIDE_15, "combined-port", "required",
      "Rule 24(f)(ii); Rule 21(b)", "Rule 24(f)(ii); Rule 21(b)"),
-    ("not under command 10 m making way: sternlight not required", NUC_10, "sternlight", "optional",
-     "Rule 27(a)(iii)", "Rule 27(a)(iii)"),
-    ("not under command 10 m making way: sidelight not required", NUC_10, "sidelight-port", "optional",
-     "Rule 27(a)(iii)", "Rule 27(a)(iii)"),
+    # Rule 27(g) relieves her of the Rule 27 lights only: under way she is still a power-driven vessel (issue 34)
+    ("not under command 10 m making way: sternlight of Rule 23", NUC_10, "sternlight", "required",
+     "Rule 23(a)(iv)", "Rule 23(a)(iv)"),
+    ("not under command 10 m making way: sidelight of Rule 23", NUC_10, "sidelight-port", "required",
+     "Rule 23(a)(iii); Annex I 2(g)", "Rule 23(a)(iii); Sec. 84.02(g)"),
 ]
 
 

@@ -87,9 +87,9 @@ def test_every_reading_is_kept_and_marked() -> None:
 
 
 def test_a_missing_fact_is_not_known_not_no_light() -> None:
-    v = vessel(0.0, 1.0, 180.0, {"propulsion": "power", "length": "24 m", "fishing": {"method": "other"}})
+    v = vessel(0.0, 1.0, 180.0, {"propulsion": "power", "towing": {}, "length": "24 m"})
     r = one(scene(v))["readings"][0]
-    assert r["error"] and r["picture"].startswith("not known: fishing.gear_extent")
+    assert r["error"] and r["picture"].startswith("not known: towing.tow_length")
     assert r["seen"] == []
 
 

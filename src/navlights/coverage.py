@@ -362,7 +362,23 @@ def page() -> str:
                 labels = sorted({u.label for u in outside[key]})
                 lines.append(f"| `{_md(key)}` | {_md('; '.join(labels[:4]) + (' …' if len(labels) > 4 else ''))} |")
             lines.append("")
+    lines += _readings(h)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _readings(h: dict[str, Any]) -> list[str]:
+    """The "Texts read two ways" section: each [[reading]] of coverage.toml, both readings and the one followed."""
+    got = h.get("reading", [])
+    if not got:
+        return []
+    out = ["## Texts read two ways", "",
+           "Paragraphs whose words give different lights read one way or the other (issue 34): both readings, the",
+           "one navlights follows and why.", "",
+           "| provision | edition | reading a | reading b | followed |", "|---|---|---|---|---|"]
+    for r in got:
+        out.append(f"| `{_md(r['provision'])}` | {_md(r['edition'])} | {_md(r['a'])} | {_md(r['b'])} | "
+                   f"{r['chosen']}: {_md(r['why'])} |")
+    return out + [""]
 
 
 def _md(s: str) -> str:

@@ -356,6 +356,7 @@ class Provision:
     authority: str | None = None
     summary: str | None = None
     signal_unknown: bool = False   # a gap: this situation's own signal was not found (only general lights shown)
+    leaves_unlit: bool = False     # the text lets the lights it relieves go with nothing in their place (Rule 24(h))
     periods: frozenset[str] = frozenset()   # "night" and/or "day": when its items are shown
 
 

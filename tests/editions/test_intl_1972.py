@@ -386,10 +386,12 @@ def test_rule_26c_other_fishing_gear_over_150_m(gear, extra):
         assert (pl["horizontal_sep_min"], pl["horizontal_sep_max"]) == ("2 m", "6 m")   # Annex I 4(a)
 
 
-def test_rule_26c_gear_extent_is_asked_for():
-    with pytest.raises(MissingFactError) as e:
-        disp(E, length="30 m", fishing={"method": "line"})
-    assert e.value.field == "fishing.gear_extent"
+def test_rule_26c_gear_extent_not_given_is_said():
+    # Rule 26(c)(ii): the gear light turns on the extent; not given, she is answered without it, and a note says
+    # what giving it would change (as under us-inland; issue 34)
+    d = disp(E, length="30 m", fishing={"method": "line"})
+    assert "gear-light" not in {i.role for i in d.items}
+    assert any(n.citation.rule == "Rule 26(c)(ii)" and "gear_extent" in n.text for n in d.notes)
 
 
 def test_rule_26a_fishing_at_anchor_shows_no_anchor_lights():

@@ -222,10 +222,12 @@ def test_inland_30j_on_mooring_buoys():
              barge_corners="single-both-sides")
     assert {i.role for i in d.items if i.scheme == "standard"} == LIGHTS
     assert len([i for i in d.items if i.scheme == "barge-corner-lights"]) == 4
-    # in none of the 30(h) cases there is nothing for them to replace: said, not drawn
+    # in none of the 30(h) cases there is nothing for them to replace: she may carry them, none required (30(j)
+    # "may carry"; issue 34: before, they were said and not listed)
     alone = disp(US, **BARGE, status="moored", mooring_buoys=True, barge_mooring="none",
                  barge_corners="single-both-sides")
-    assert not alone.items and "Rule 30(j)" in notes(alone, "info")
+    assert len(alone.items) == 4 and {i.status for i in alone.items} == {"optional"}
+    assert "Rule 30(j)" in notes(alone, "info")
 
 
 @pytest.mark.parametrize("vessel, field", [

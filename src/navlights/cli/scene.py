@@ -117,8 +117,9 @@ def _scene_text(d: dict[str, Any]) -> None:
             click.echo(f"    sees: {r['picture']}")
             for a in r.get("alternatives", ()):
                 if a["why"].startswith("another scheme"):
-                    names = ", ".join(x["name"] for x in a["lights"])
-                    cites = "; ".join(dict.fromkeys(x["cite"] for x in a["lights"]))
+                    seen = [x for x in a["lights"] if x.get("seen", True)] or None
+                    names = ", ".join(x["name"] for x in seen) if seen else "no light in sight"
+                    cites = "; ".join(dict.fromkeys(x["cite"] for x in (seen or a["lights"])))
                     click.echo(f"    or instead (scheme {a['scheme']}): {names} [{cites}]")
         for n in v["notes"]:
             click.echo(f"  note: {n}")

@@ -7,7 +7,8 @@ Precedence (documented in docs/design.md):
    applies and the display says so.
 2. ``gap`` provisions that apply add a gap note and mark the display incomplete.
 3. ``in_lieu_of`` roles of an applying provision remove items with those roles
-   contributed by *other* provisions ("in lieu of" in the text).
+   contributed by *other* provisions ("in lieu of" in the text), unless every item
+   that provision requires is relieved (step 5): then nothing stands in their place.
 4. ``never`` roles remove items from every provision and are reported as
    prohibited ("shall never carry").
 5. ``substitute_for`` (e.g. small-craft lights "if they do not carry" the full
@@ -155,7 +156,16 @@ class _Overrides:
         for p in showing:
             for ref in p.substitute_for:
                 o.subs.setdefault(ref, []).append(p)
+        if o.lieu and o.relieved:      # lights relieved take the place of nothing: what they replaced stands
+            o.lieu = {r: p for r, p in o.lieu.items() if not _all_relieved(p, o.relieved)}
         return o
+
+
+def _all_relieved(p: Provision, relieved: dict[str, Provision]) -> bool:
+    """Whether every light or shape ``p`` requires is relieved (Inland 24(i): towing lights not shown, so the
+    sternlight they stand in place of under 24(c) is shown again)."""
+    roles = {s.item.role for s in p.shows if s.item.status == "required"}
+    return bool(roles) and roles <= relieved.keys()
 
 
 @dataclass

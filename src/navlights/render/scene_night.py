@@ -79,13 +79,17 @@ def _rate(s: Any) -> float | None:
 
 def _phases(items: Any) -> dict[int, float]:
     """Lights that flash in turn (``alternating``): of each colour, top down, every other one half a cycle later,
-    so that one is lit while the other is dark (Annex II 3)."""
+    so that one is lit while the other is dark (Annex II 3); the colours that have one such light each flash in turn
+    with one another, in display order (the red and yellow light of a public-safety vessel, 33 CFR 88.07)."""
     out: dict[int, float] = {}
     by_colour: dict[str, list[int]] = {}
     for k, s in enumerate(items):
         if getattr(s, "alternating", False) and getattr(s, "character", "fixed") == "flashing":
             by_colour.setdefault(s.colour, []).append(k)
-    for ks in by_colour.values():
-        for n, k in enumerate(sorted(ks, key=lambda k: -items[k].height_m)):
+    single = [ks[0] for ks in by_colour.values() if len(ks) == 1]
+    groups = [ks for ks in by_colour.values() if len(ks) > 1] + ([single] if len(single) > 1 else [])
+    for ks in groups:
+        order = ks if ks is single else sorted(ks, key=lambda k: -items[k].height_m)
+        for n, k in enumerate(order):
             out[k] = 0.5 * (n % 2)
     return out

@@ -353,6 +353,7 @@ class _Build:
             id=p.id, title=p.title, effect=p.effect, when=when, shows=kept, in_lieu_of=tuple(p.in_lieu_of),
             never=tuple(p.never), relieves=tuple(p.relieves), substitute_for=tuple(p.substitute_for),
             citation=pcit, authority=p.authority, summary=p.summary, signal_unknown=p.signal_unknown,
+            leaves_unlit=p.leaves_unlit,
             periods=frozenset(s.item.period for s in kept))
 
     def cross_check(self, provisions: list[Provision], lights: dict[str, LightKind]) -> None:

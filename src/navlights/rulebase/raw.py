@@ -202,6 +202,7 @@ class RawProvision(_Cited):
     in_lieu_of: list[str] = Field(default_factory=list)
     never: list[str] = Field(default_factory=list)
     relieves: list[str] = Field(default_factory=list)
+    leaves_unlit: bool = False
     substitute_for: list[str] = Field(default_factory=list)
     show: list[RawShow] = Field(default_factory=list)
 

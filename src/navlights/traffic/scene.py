@@ -316,8 +316,10 @@ def _alternatives(display: Any, drawn: list[Any]) -> tuple[dict[str, Any], ...]:
     sets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for it in display.items:
         if it.what == "light" and it.period == "night" and id(it) not in ids:
+            arc = None if it.all_round or it.arc_deg is None else [float(it.arc_deg[0]), float(it.arc_deg[1])]
             sets.setdefault((it.scheme, it.group, it.option), []).append(
-                {"role": it.role, "name": light_name(it), "status": it.status, "cite": str(it.citation)})
+                {"role": it.role, "name": light_name(it), "status": it.status, "cite": str(it.citation),
+                 "arc_deg": arc, "range_nm": it.range_nm})
     out = []
     for (scheme, group, option), lights in sets.items():
         why = ("another scheme: she may show these instead of the drawn scheme's lights"
@@ -472,6 +474,7 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
              where: tuple[np.ndarray, ...]) -> tuple[Target, ...]:
     """The per-vessel objects from the scene's arrays (each reading's words and cites from its display's table)."""
     seen, arc, hide, lim, off = (x.tolist() for x in arrays)
+    aspects_at, dist_at = where[3].tolist(), where[1].tolist()
     readings: list[list[Reading]] = [[] for _ in fixes]
     p = 0
     for k_, c, ed, t, err in plan:
@@ -485,7 +488,7 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
                                  None if lim[j] != lim[j] else lim[j], off[j], st[4], st[5], st[6], st[7], st[8], st[9])
                        for j, st in enumerate(t.static, p))
         readings[k_].append(Reading(c.basis, c.assumptions, ed, t.vessel, t.description, lights, t.gaps, None,
-                                    t.alternatives))
+                                    _alternatives_seen(t.alternatives, aspects_at[k_], dist_at[k_])))
         p += len(t.static)
     brg, dist, rel, aspects = (x.tolist() for x in where)
     out = []
@@ -493,6 +496,29 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
         h, notes = _heading(f)
         out.append(Target(f.ident, f.lat, f.lon, brg[k_], dist[k_], rel[k_], None if h is None else aspects[k_], h,
                           tuple(readings[k_]), tuple(f.notes) + notes + _time_note(f, time)))
+    return tuple(out)
+
+
+def _alternatives_seen(alternatives: tuple[dict[str, Any], ...], aspect_deg: float,
+                       distance_nm: float) -> tuple[dict[str, Any], ...]:
+    """Her alternatives, each light marked ``seen`` as her drawn lights are: in its arc from this aspect (a light
+    not all round is not told where her heading is not known) and within its range (issue 34: a tricolour's
+    sections out of arc are not seen)."""
+    from ..geometry import arc_width, in_arc
+    out = []
+    for a in alternatives:
+        lights = []
+        for x in a["lights"]:
+            arc = x.get("arc_deg")
+            if arc is None:
+                ok = True
+            elif aspect_deg != aspect_deg:          # NaN: heading not known
+                ok = False
+            else:
+                ok = bool(in_arc(aspect_deg, arc[0], arc_width(arc[0], arc[1])))
+            rng = x.get("range_nm")
+            lights.append({**x, "seen": ok and (rng is None or distance_nm <= rng)})
+        out.append({**a, "lights": lights})
     return tuple(out)
 
 

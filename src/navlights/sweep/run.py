@@ -1,0 +1,190 @@
+"""Running the sweep: every partition of every edition's fact space checked against the invariants, in one process
+or partitioned on Dask (a local cluster of ``workers`` processes, or any scheduler by address).
+
+A partition (:class:`~.space.Part`) is checked by :func:`check_part`, which returns a :class:`Tally`: records
+checked (distinct vessels the model accepts), refused by the vessel model (contradictions), merged (the same facts
+as an earlier combination), asked (the display asks for a fact, by name), CPU seconds, and the violations, each
+with the facts that produce it. :func:`sweep` adds the tallies up.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..errors import MissingFactError, NavlightsError
+from . import space
+from .invariants import CHECKS, PER_DISPLAY
+
+#: At most this many violations are kept per partition (the count is always whole).
+KEEP = 50
+#: A sample checks one partition for this many records asked for.
+SAMPLE_PARTS = 40
+
+
+@dataclass
+class Tally:
+    """What a partition (or the whole sweep) found."""
+
+    checked: int = 0
+    refused: int = 0
+    merged: int = 0
+    asked: int = 0
+    displays: int = 0
+    violations: int = 0
+    cpu_s: float = 0.0
+    parts: int = 0
+    examples: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, other: Tally) -> Tally:
+        for k in ("checked", "refused", "merged", "asked", "displays", "violations", "cpu_s", "parts"):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+        self.examples += other.examples[: max(0, 10 * KEEP - len(self.examples))]
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"checked": self.checked, "refused": self.refused, "merged": self.merged, "asked": self.asked,
+                "displays": self.displays, "violations": self.violations, "cpu_s": round(self.cpu_s, 3),
+                "parts": self.parts, "records_per_cpu_s": round(self.checked / self.cpu_s) if self.cpu_s else None,
+                "examples": self.examples}
+
+
+def _key(facts: dict[str, Any], names: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(facts[n] for n in names)
+
+
+def check_part(part: space.Part, sample: int | None = None, seed: int = 0) -> Tally:
+    """Check one partition (``sample``: only that many of its combinations, drawn with ``seed``)."""
+    from ..engines.display import display
+    from ..rulebase import loader
+    from ..vessel import make_vessel
+    t0 = time.process_time()
+    edition = loader.edition(part.edition)
+    names = tuple(sorted({f for f, _ in space.tested(edition)} | {"towing", "being_towed", "fishing"}))
+    tally = Tally(parts=1)
+    seen: set[tuple[Any, ...]] = set()
+    shown: set[tuple[int, ...]] = set()
+    made = space.plan(edition, part)
+    combos: Iterable[dict[str, Any]] = space.combinations(edition, part, made)
+    share = 1.0
+    if sample is not None:
+        combos = _draw(combos, made.size, sample, seed)
+        share = min(1.0, sample / max(made.size, 1))
+    tally.refused += round(made.refused * share)
+    tally.merged += round(made.merged * share)
+    for mapping in combos:
+        try:
+            v = make_vessel(mapping)
+        except NavlightsError:
+            tally.refused += 1
+            continue
+        key = _key(v.facts, names)
+        if key in seen:
+            tally.merged += 1
+            continue
+        seen.add(key)
+        tally.checked += 1
+        try:
+            d = display(v, edition)
+        except MissingFactError as e:
+            tally.asked += 1
+            if not e.field:
+                _violation(tally, part, "asks", mapping, [f"asks for a fact without naming it: {e}"])
+            continue
+        except NavlightsError as e:
+            _violation(tally, part, "answers", mapping, [f"refused: {e}"])
+            continue
+        except Exception as e:   # noqa: BLE001 - a crash on a valid vessel is the worst violation
+            _violation(tally, part, "answers", mapping, [f"crashed: {type(e).__name__}: {e}"])
+            continue
+        for name, check in CHECKS.items():
+            found = check(edition, d)
+            if found:
+                _violation(tally, part, name, mapping, found)
+        ids = tuple(id(i) for i in d.items)
+        if ids not in shown:
+            shown.add(ids)
+            tally.displays += 1
+            for name, check in PER_DISPLAY.items():
+                found = check(edition, d)
+                if found:
+                    _violation(tally, part, name, mapping, found)
+    tally.cpu_s = time.process_time() - t0
+    return tally
+
+
+def _draw(combos: Iterable[dict[str, Any]], n: int, k: int, seed: int) -> Iterable[dict[str, Any]]:
+    """``k`` of the ``n`` combinations, drawn with ``seed`` (in their order)."""
+    if k >= n:
+        yield from combos
+        return
+    pick = set(random.Random(seed).sample(range(n), k))
+    for i, c in enumerate(combos):
+        if i in pick:
+            yield c
+
+
+def _violation(tally: Tally, part: space.Part, check: str, mapping: dict[str, Any], found: list[str]) -> None:
+    tally.violations += 1
+    if len(tally.examples) < KEEP:
+        tally.examples.append({"edition": part.edition, "check": check, "vessel": mapping, "found": found})
+
+
+def plan(editions: list[str] | None = None, depth: int = 1) -> list[space.Part]:
+    """Every partition of the chosen editions (all when None)."""
+    from ..rulebase import loader
+    eds = [loader.edition(e) for e in editions] if editions else list(loader.editions())
+    return [p for e in eds for p in space.parts(e, depth)]
+
+
+def whole(editions: list[str] | None = None, depth: int = 1) -> int:
+    """How many combinations the space holds, before the vessel model refuses or merges any."""
+    from ..rulebase import loader
+    return sum(space.size(loader.edition(p.edition), p) for p in plan(editions, depth))
+
+
+def sweep(editions: list[str] | None = None, *, depth: int = 1, sample: int | None = None, seed: int = 0,
+          workers: int | None = None, scheduler: str | None = None) -> Tally:
+    """Check every partition; ``sample``: about that many combinations, from partitions drawn with ``seed``;
+    ``workers``/``scheduler``: on Dask (a local cluster, or the scheduler at that address), else in this process."""
+    parts = plan(editions, depth)
+    jobs = _jobs(parts, sample, seed)
+    total = Tally()
+    if workers is None and scheduler is None:
+        for part, n, s in jobs:
+            total.add(check_part(part, n, s))
+        return total
+    from ..traffic.batch import _client
+    client, cluster = _client(scheduler, workers)
+    try:
+        futures = client.map(_check_job, jobs, pure=False)
+        for got in client.gather(futures):
+            total.add(got)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return total
+
+
+def _check_job(job: tuple[space.Part, int | None, int]) -> Tally:
+    return check_part(*job)
+
+
+def _jobs(parts: list[space.Part], sample: int | None, seed: int) -> list[tuple[space.Part, int | None, int]]:
+    """The partitions to check; for a sample, one in ``SAMPLE_PARTS`` records of it (at least one per edition),
+    drawn with the seed, each checking an equal share of the records."""
+    if sample is None:
+        return [(p, None, seed) for p in parts]
+    rng = random.Random(seed)
+    by_edition: dict[str, list[space.Part]] = {}
+    for p in parts:
+        by_edition.setdefault(p.edition, []).append(p)
+    n = max(len(by_edition), sample // SAMPLE_PARTS)
+    chosen = [rng.choice(ps) for ps in by_edition.values()]
+    rest = [p for p in parts if p not in chosen]
+    chosen += rng.sample(rest, min(len(rest), n - len(chosen)))
+    k = max(1, sample // len(chosen))
+    return [(p, k, seed * 100003 + i) for i, p in enumerate(chosen)]
