@@ -10,7 +10,7 @@ import click
 
 from ..errors import NavlightsError
 from .layout import fitted_text
-from .options import json_option, print_json, read_text_file
+from .options import chosen_edition, json_option, print_json, read_text_file, say_default
 
 AREAS = ("open", "narrow-channel", "tss")
 WATERS = ("great-lakes", "western-rivers", "lower-mississippi", "specified-waters")
@@ -68,7 +68,8 @@ def _text(d: dict[str, Any], head: str = "") -> None:
 @click.option("--seen", default=None, metavar="NOTATION", help="the other's lights as seen (as for identify), "
               "with --bearing: roles from the lights")
 @click.option("--bearing", type=float, default=None, help="with --seen: her bearing on your bow, degrees clockwise")
-@click.option("--edition", "-e", default="intl-1972", show_default=True, help="edition id or alias")
+@click.option("--edition", "-e", default=None,
+              help="edition id or alias (default: today's rules, intl-1972; us-inland with --waters)")
 @click.option("--fog", is_flag=True, help="not in sight of one another, in restricted visibility (Rule 19)")
 @click.option("--area", type=click.Choice(AREAS), default="open", show_default=True,
               help="open water, a narrow channel or fairway (Rule 9), a traffic separation scheme (10)")
@@ -82,7 +83,7 @@ def _text(d: dict[str, Any], head: str = "") -> None:
 @json_option("JSON output (schema: docs/schema/conduct.schema.json)")
 @fitted_text
 def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, seen: str | None, bearing: float | None,
-                edition: str, fog: bool, area: str, waters: str | None, wind_from: float | None,
+                edition: str | None, fog: bool, area: str, waters: str | None, wind_from: float | None,
                 was_overtaking: str | None, head_on_deg: float | None, border_deg: float | None,
                 risk_cpa_nm: float | None, as_json: bool) -> None:
     """Who gives way, who stands on, and why (the steering and sailing rules, Part B): for two vessels from their
@@ -96,6 +97,7 @@ def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, seen
       navlights conduct --seen "R W<W" --bearing 40
     """
     from .. import api
+    asked, edition = edition, chosen_edition(edition, {"waters": waters})
     options: dict[str, Any] = {"in_sight": not fog, "area": area, "waters": waters, "wind_from_deg": wind_from,
                                "was_overtaking": was_overtaking, "head_on_deg": head_on_deg, "border_deg": border_deg,
                                "risk_cpa_nm": risk_cpa_nm}
@@ -116,6 +118,7 @@ def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, seen
     if as_json:
         print_json(data)
         return
+    say_default(asked, {"waters": waters})
     if isinstance(data, list):
         for i, d in enumerate(data, 1):
             _text(d, f"Pair {i}: ")

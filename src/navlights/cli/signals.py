@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from .layout import fitted_text, wrap
-from .options import (check_output, edition_option, json_option, print_json, vessel_from_options, vessel_options,
+from .options import (check_output, chosen_edition, edition_option, json_option, print_json, vessel_from_options, vessel_options, say_default,
                       write_output)
 
 WIDTH = 80
@@ -45,6 +45,7 @@ def signals_cmd(edition: str, wav_path: str | None, signal_id: str | None, repea
     """
     from .. import api
     vessel = vessel_from_options(opts)
+    asked, edition = edition, chosen_edition(edition, opts)
     data = api.signals_json(vessel, edition)
     wav_info = None
     if wav_path:
@@ -55,6 +56,7 @@ def signals_cmd(edition: str, wav_path: str | None, signal_id: str | None, repea
     if as_json:
         print_json(data)
         return
+    say_default(asked, opts)
     _signals_text(data)
     if wav_info:
         _say(f"Wrote {wav_path}: {wav_info['signal']['words']} ({wav_info['signal']['citation']['rule']}), "
@@ -101,10 +103,11 @@ def manoeuvring_cmd(edition: str, as_json: bool) -> None:
       navlights manoeuvring -e us-inland --json
     """
     from .. import api
-    data = api.in_sight_json(edition)
+    data = api.in_sight_json(chosen_edition(edition))
     if as_json:
         print_json(data)
         return
+    say_default(edition)
     _say(f"Signals between vessels in sight of one another, {data['edition_title']} ({data['edition']}):")
     lights = {s["light_of"]: s for s in data["signals"] if s["light_of"]}
     for s in data["signals"]:
@@ -143,10 +146,11 @@ def heard_cmd(pattern: str, edition: str, interval_s: float | None, visibility: 
       navlights heard short -e us-inland --visibility clear
     """
     from .. import api
-    data = api.heard_json(pattern, edition, interval_s=interval_s, visibility=visibility)
+    data = api.heard_json(pattern, chosen_edition(edition), interval_s=interval_s, visibility=visibility)
     if as_json:
         print_json(data)
         return
+    say_default(edition)
     _say(data["summary"])
     for r in data["readings"]:
         why = f" ({'; '.join(r['reasons'])})" if r["reasons"] else ""
