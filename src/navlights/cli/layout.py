@@ -108,9 +108,9 @@ def fitted(width: int | None = None) -> Iterator[None]:
             yield
     finally:
         w = width or term_width()
-        for line in buf.getvalue().splitlines():
-            for ln in rewrap(line, w):
-                click.echo(ln)
+        out = [ln for line in buf.getvalue().splitlines() for ln in rewrap(line, w)]
+        if out:
+            click.echo("\n".join(out))          # one write: a long summary is tens of thousands of lines
 
 
 def fitted_text(command: Callable[..., Any]) -> Callable[..., Any]:

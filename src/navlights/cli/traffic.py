@@ -70,10 +70,33 @@ def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | No
     from ..traffic.api import ais_expand_json, ais_json
     data = ais_json(file, edition=edition, waters=waters, region=region, time=time, compact=not expand)
     if as_json:
-        print_json(data)
+        if expand:
+            print_json(data)
+        else:
+            _print_lined(data)
         return
     with fitted():
         _text(data if expand else ais_expand_json(data))
+
+
+def _print_lined(doc: dict[str, Any]) -> None:
+    """A JSON document whose lists hold one item a line (json's C encoder writes each; an indented document is
+    written by its Python encoder, several times slower on megabytes)."""
+    import json
+    import sys
+    out = ["{"]
+    last = len(doc) - 1
+    for i, (k, v) in enumerate(doc.items()):
+        end = "" if i == last else ","
+        if isinstance(v, list) and v:
+            out.append(f"  {json.dumps(k)}: [")
+            out.append(",\n".join("    " + json.dumps(x, ensure_ascii=False) for x in v))
+            out.append("  ]" + end)
+        else:
+            out.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}{end}")
+    out.append("}")
+    sys.stdout.write("\n".join(out) + "\n")
+    sys.stdout.flush()
 
 
 def _counts_line(file: str, c: dict[str, Any], vessels: int | None = None) -> str:

@@ -354,6 +354,7 @@ class Compact:
 
     def __init__(self) -> None:
         self.keys: dict[Any, int] = {}
+        self.memo: dict[Any, int] = {}          # her raw values to her key's number (numbers stay valid)
         self.details: dict[str, int] = {}
         self.number = 0
         self.statics: dict[str, Any] = {}
@@ -382,6 +383,18 @@ class Compact:
         ship = st.ship_type if st is not None else None
         length = st.length_m if st is not None else None
         breadth = st.breadth_m if st is not None else None
+        raw = (code, ship, length, breadth, moving, ed, how if ed is None else None)
+        number = self.memo.get(raw)
+        if number is not None:
+            return number, []
+        if len(self.memo) >= MAX_KEYS:
+            self.memo.clear()
+        number, out = self._key(code, st, ship, length, breadth, moving, ed, how)
+        self.memo[raw] = number
+        return number, out
+
+    def _key(self, code: int | None, st: Static | None, ship: int | None, length: float | None,
+             breadth: float | None, moving: bool | None, ed: str | None, how: str) -> tuple[int, list[str]]:
         band = None
         if ed is not None and length is not None and not (ship is not None and 20 < ship <= 29) and \
                 fill(length, breadth) is not None:
@@ -445,13 +458,26 @@ class Compact:
         return json.dumps(head, ensure_ascii=False), groups, cands
 
 
+@lru_cache(maxsize=4096)
+def _time_json(t: Any) -> str:
+    return "null" if t is None else '"' + t.isoformat() + '"'
+
+
 def _report(r: Report, number: int) -> str:
-    out: dict[str, Any] = {"type": "report", "mmsi": r.mmsi, "time": r.time.isoformat() if r.time is not None else None,
-                           "lat": r.lat, "lon": r.lon, "heading_deg": r.heading_deg, "course_deg": r.course_deg,
-                           "speed_kn": r.speed_kn, "status": r.status, "key": number}
-    if r.notes:
-        out["notes"] = list(r.notes)
-    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    """A report line as ``json.dumps`` writes it with compact separators (the numbers are finite floats or None,
+    checked at the edge; the MMSI is digits), written directly: it is the line of every report."""
+    hdg, cog, sog, st = r.heading_deg, r.course_deg, r.speed_kn, r.status
+    if not (type(r.lat) is float and type(r.lon) is float and r.mmsi.isdigit() and (st is None or type(st) is int)
+            and all(x is None or type(x) is float for x in (hdg, cog, sog))):
+        out: dict[str, Any] = {"type": "report", "mmsi": r.mmsi, "time": r.time.isoformat() if r.time else None,
+                               "lat": r.lat, "lon": r.lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
+                               "status": st, "key": number} | ({"notes": list(r.notes)} if r.notes else {})
+        return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    notes = ',"notes":' + json.dumps(list(r.notes), ensure_ascii=False, separators=(",", ":")) if r.notes else ""
+    return (f'{{"type":"report","mmsi":"{r.mmsi}","time":{_time_json(r.time)},"lat":{r.lat!r},"lon":{r.lon!r},'
+            f'"heading_deg":{"null" if hdg is None else repr(hdg)},"course_deg":{"null" if cog is None else repr(cog)},'
+            f'"speed_kn":{"null" if sog is None else repr(sog)},"status":{"null" if st is None else st},'
+            f'"key":{number}{notes}}}')
 
 
 def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
