@@ -186,3 +186,14 @@ def test_the_documented_jq_recipe_joins_back(tmp_path):
     assert args[:3] == ["jq", "-c", "-n"] and args[-1] == "out.jsonl"
     got = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, check=True).stdout.splitlines()
     assert [json.loads(x) for x in got] == [json.loads(x) for x in full]
+
+
+def test_ais_json_on_the_command_line_is_the_compact_document(tmp_path, capsys):
+    from navlights.cli import main
+    path = generated(tmp_path / "gen.nmea", reports=200)
+    assert main(["ais", str(path), "--edition", "intl-1972", "--json"]) == 0
+    out = capsys.readouterr().out
+    got = json.loads(out)                       # one item a line, still one JSON document
+    want = json.loads(json.dumps(ais_json(path, edition="intl-1972", compact=True)))
+    assert got == want and len(got["vessels"]) > 50         # vessels with a report among the 200
+    assert out.count("\n") >= len(got["vessels"]) + len(got["keys"]) + len(got["details"])

@@ -2,7 +2,9 @@
 data joined as it arrives, and the output written as it goes; memory holds the static data and the latest report
 of each vessel, the counters and a chunk, never the file (issue 24, item 1).
 
-Two outputs: per vessel her latest fix (:func:`latest_json`: the human text and ``--json``, from the counters and
+Compact (issue 36, the default of ``--json`` and ``--jsonl``): :class:`Compact` names each report's readings by a
+key and writes each key, each lights detail and each vessel's static data once (:func:`write_compact`,
+:func:`latest_compact`; :mod:`.ais_join` joins them back). Full (``--expand``), two outputs: per vessel her latest fix (:func:`latest_json`: the human text and ``--json``, from the counters and
 the latest reports), or every position report as one JSON line written as it is read (:func:`write_lines`,
 ``--jsonl``: each line joined to the static data known when it is read). The lights of each candidate and the
 grouped readings are turned into JSON once per lighttable key, the candidates once per (status, ship type,
