@@ -13,12 +13,18 @@
    fresh process against pyais decoding alone, each child's whole CPU, rounds interleaved; ``--jsonl-old SRC`` adds
    the same child on another source tree (the code before a change: ``git archive HEAD src | tar -x -C DIR``), in
    the same rounds. ``--only-jsonl`` runs this part alone.
+6. The commands as users run them (issue 36): ``navlights ais FILE --edition intl-1972`` as text, ``--json`` and
+   ``--jsonl`` (compact), each a fresh process writing its whole output (to /dev/null), against the pyais child
+   of 1., rounds interleaved, each child's whole CPU (``os.wait4``: interpreter start, imports, output), in the
+   environment ``make`` leaves (``navlights prepare`` run). Target <= 2x. With peak RSS and output bytes; at the
+   sizes of ``--modes-rss`` (default 10^4, 10^5, 10^6: flat memory in every output mode). ``--only-commands``
+   runs this part alone.
 5. Dask: the batch path on 2 local workers against 1, on >= 1 million generated rows (Parquet partitions written
    once to a temp dir), wall time (workers run in parallel) with the CPU time of this process beside it.
    Target: close to 2x. Skip with --no-dask; size with --rows.
 
     .venv/bin/python benchmarks/bench_ais.py [--messages 100000] [--rss 100000,1000000] [--rows 1000000] [--no-dask]
-        [--only-jsonl] [--jsonl-old OLD/src] [--rounds 3]
+        [--only-jsonl] [--jsonl-old OLD/src] [--rounds 3] [--only-commands] [--modes-rss 10000,100000,1000000]
 """
 
 from __future__ import annotations
@@ -168,6 +174,56 @@ def jsonl(n: int, old: str | None, rounds: int = 3) -> None:
             print(f"  ais --jsonl, {old}  {mc:.2f} s  ratio {mc / ma:.2f}x  (this code {mc / mb:.2f}x faster)")
 
 
+MODES = {"text": [], "--json": ["--json"], "--jsonl": ["--jsonl"]}
+CLI = "import sys; from navlights.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def waited(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, int, int]:
+    """(CPU seconds, peak RSS in KiB, bytes written to stdout) of one fresh process, measured by ``os.wait4`` (its
+    own figures, not every child's)."""
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        _, status, ru = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            raise SystemExit(f"{argv[3:]}: exit {proc.returncode}")
+        return ru.ru_utime + ru.ru_stime, ru.ru_maxrss, out.seek(0, 2)
+
+
+def commands(n: int, rounds: int, rss_sizes: list[int]) -> None:
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src}
+    base = nmea_lines(100_000)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_nmea(Path(tmp) / "a.nmea", n, base)
+        cpu: dict[str, list[float]] = {"pyais": [], **{m: [] for m in MODES}}
+        size: dict[str, int] = {}
+        load = [os.getloadavg()[0]]
+        for _ in range(rounds):
+            cpu["pyais"].append(waited([sys.executable, "-c", PYAIS_CHILD, str(path)], env)[0])
+            for mode, extra in MODES.items():
+                c, _, b = waited([sys.executable, "-c", CLI, "ais", str(path), "--edition", "intl-1972", *extra], env)
+                cpu[mode].append(c)
+                size[mode] = b
+        load.append(os.getloadavg()[0])
+        base_s = statistics.median(cpu["pyais"])
+        print(f"the commands, fresh processes, {n:,} sentences, median of {rounds} interleaved rounds, whole CPU "
+              f"(load {load[0]:.1f} at the start, {load[1]:.1f} at the end):")
+        print(f"  pyais decoding alone          {base_s:.2f} s")
+        for mode in MODES:
+            m = statistics.median(cpu[mode])
+            print(f"  navlights ais {mode:<14}  {m:.2f} s  ratio {m / base_s:.2f}x (target <= 2)  "
+                  f"output {size[mode] / 1e6:.1f} MB")
+        for k in rss_sizes:
+            p = write_nmea(Path(tmp) / f"{k}.nmea", k, base)
+            figures = []
+            for mode, extra in MODES.items():
+                c, kib, b = waited([sys.executable, "-c", CLI, "ais", str(p), "--edition", "intl-1972", *extra], env)
+                figures.append(f"{mode} {kib / 1024:.0f} MB ({c:.1f} s, {b / 1e6:.0f} MB out)")
+            print(f"  peak RSS at {k:>9,} sentences: " + "; ".join(figures))
+            p.unlink()
+
+
 def pyais_alone(lines: list[bytes]) -> int:
     from pyais import IterMessages
     n = 0
@@ -256,13 +312,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only-jsonl", action="store_true", help="only the --jsonl figures")
     ap.add_argument("--jsonl-old", default=None, metavar="SRC", help="another source tree to time --jsonl on beside")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of the --jsonl figures")
+    ap.add_argument("--only-commands", action="store_true", help="only the commands as users run them")
+    ap.add_argument("--modes-rss", default="10000,100000,1000000",
+                    help="sizes for the commands' peak RSS, comma-separated ('' none)")
     args = ap.parse_args(argv)
+    modes_rss = [int(x) for x in args.modes_rss.split(",") if x]
+    if args.only_commands:
+        commands(args.messages, args.rounds, modes_rss)
+        return 0
     if args.only_jsonl:
         jsonl(args.messages, args.jsonl_old, args.rounds)
         return 0
     fresh(args.messages)
     one_core(args.messages)
     jsonl(args.messages, args.jsonl_old, args.rounds)
+    commands(args.messages, args.rounds, modes_rss)
     if args.rss:
         peak_rss([int(x) for x in args.rss.split(",")])
     if not args.no_dask:

@@ -54,9 +54,11 @@ def one_run(d: Path, out: Path, workers: int | None, scheduler: str | None) -> d
     wall = time.perf_counter() - t
     cpu = sum(got["workers_cpu_s"])
     rows = got["rows"]
+    written = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"  {len(got['workers_cpu_s'])} worker(s): {wall:8.1f} s wall, phases {got['seconds']}, {rows:,} rows "
           f"({rows / wall:,.0f} rows/s); workers' CPU {got['workers_cpu_s']} s = {cpu:.1f} s, "
-          f"{cpu / rows * 1e6:.2f} µs per row; this process {time.process_time() - c:.1f} s CPU")
+          f"{cpu / rows * 1e6:.2f} µs per row; this process {time.process_time() - c:.1f} s CPU; "
+          f"Parquet written {written / 1e6:.1f} MB, {written / rows:.1f} bytes per row (issue 36)")
     return {"wall": wall, "cpu": cpu, "rows": rows, "per_row": cpu / rows}
 
 

@@ -34,7 +34,7 @@ def nmea(tmp_path):
 
 
 def test_ais_json_per_vessel(capsys, nmea):
-    code, out, err = run(capsys, "ais", nmea, "--time", T0, "--edition", "intl-1972", "--json")
+    code, out, err = run(capsys, "ais", nmea, "--time", T0, "--edition", "intl-1972", "--json", "--expand")
     assert code == 0 and err == ""
     data = json.loads(out)
     assert data["counts"]["bad"] == {"not an NMEA sentence": 1, "checksum mismatch": 1}

@@ -109,9 +109,9 @@ def test_the_order_leaves_the_candidate_numbers_alone():
 
 def test_jsonl_gives_the_readings_and_candidates_of_json(capsys):
     from navlights.cli import main
-    assert main(["ais", str(HARBOUR), "--edition", ED, "--json"]) == 0
+    assert main(["ais", str(HARBOUR), "--edition", ED, "--json", "--expand"]) == 0
     whole = {v["mmsi"]: v for v in json.loads(capsys.readouterr().out)["vessels"]}
-    assert main(["ais", str(HARBOUR), "--edition", ED, "--jsonl"]) == 0
+    assert main(["ais", str(HARBOUR), "--edition", ED, "--jsonl", "--expand"]) == 0
     last = {}
     for line in capsys.readouterr().out.splitlines():
         row = json.loads(line)

@@ -35,7 +35,7 @@ def test_nmea_sample_counts_by_reason(capsys):
 
 
 def test_nmea_without_times_still_gives_lights_when_the_edition_is_named(capsys):
-    data = json.loads(run(capsys, "ais", FOLDER / "harbour.nmea", "--edition", "intl-1972", "--json"))
+    data = json.loads(run(capsys, "ais", FOLDER / "harbour.nmea", "--edition", "intl-1972", "--json", "--expand"))
     assert data["counts"]["positions"] == 14 and "no time" not in " ".join(data["counts"]["bad"])
     moored = {v["mmsi"]: v for v in data["vessels"]}["367100006"]
     assert moored["time"] is None and moored["status"]["code"] == 5 and moored["candidates"][0]["lights"]
@@ -61,7 +61,7 @@ def test_text_summary_shows_counts_by_reason(capsys):
 
 
 def test_readings_that_differ_only_by_length_band_are_one(capsys):
-    data = json.loads(run(capsys, "ais", FOLDER / "harbour.nmea", "--edition", "intl-1972", "--json"))
+    data = json.loads(run(capsys, "ais", FOLDER / "harbour.nmea", "--edition", "intl-1972", "--json", "--expand"))
     anchored = {v["mmsi"]: v for v in data["vessels"]}["367100004"]        # status 1, no static data: no length
     assert len(anchored["candidates"]) == 7                                  # one per band, numbered as before
     under, over = anchored["readings"]

@@ -48,7 +48,7 @@ def schemes(cand):
 
 
 def test_sailing_vessel_of_12_m_tricolour_is_the_alternative_scheme(capsys, small_craft):
-    assert main(["ais", str(small_craft), "--edition", "intl-1972", "--json"]) == 0
+    assert main(["ais", str(small_craft), "--edition", "intl-1972", "--json", "--expand"]) == 0
     vessels = {v["mmsi"]: v for v in json.loads(capsys.readouterr().out)["vessels"]}
     sail = [c for c in vessels[SAIL]["candidates"] if c["vessel"]["propulsion"] == "sail"]
     assert len(sail) == 1
@@ -69,7 +69,7 @@ def test_sailing_vessel_of_12_m_tricolour_is_the_alternative_scheme(capsys, smal
 
 
 def test_power_driven_vessel_of_10_m_all_round_white_is_the_alternative(capsys, small_craft):
-    assert main(["ais", str(small_craft), "--edition", "intl-1972", "--json"]) == 0
+    assert main(["ais", str(small_craft), "--edition", "intl-1972", "--json", "--expand"]) == 0
     power = {v["mmsi"]: v for v in json.loads(capsys.readouterr().out)["vessels"]}[POWER]
     assert power["length_m"] == 10.0
     for cand in power["candidates"]:
@@ -89,7 +89,7 @@ def test_text_output_names_the_schemes(capsys, small_craft):
 
 
 def test_jsonl_carries_the_schemes_on_every_report(capsys, small_craft):
-    assert main(["ais", str(small_craft), "--edition", "intl-1972", "--jsonl"]) == 0
+    assert main(["ais", str(small_craft), "--edition", "intl-1972", "--jsonl", "--expand"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(rows) == 6
     sail = [c for r in rows if r["mmsi"] == SAIL for c in r["candidates"] if c["vessel"]["propulsion"] == "sail"]

@@ -88,7 +88,7 @@ def test_table_in_chunks_joins_static_data_as_it_arrives(tmp_path):
 def test_jsonl_one_line_per_report(tmp_path, capsys):
     from navlights.cli import main
     p = nmea_file(tmp_path / "a.nmea", 200)
-    assert main(["ais", str(p), "--edition", "intl-1972", "--jsonl"]) == 0
+    assert main(["ais", str(p), "--edition", "intl-1972", "--jsonl", "--expand"]) == 0
     out, err = capsys.readouterr()
     rows = [json.loads(x) for x in out.splitlines()]
     assert len(rows) == 120 and all(r["edition"] == "intl-1972" and r["candidates"] for r in rows)

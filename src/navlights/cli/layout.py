@@ -108,9 +108,9 @@ def fitted(width: int | None = None) -> Iterator[None]:
             yield
     finally:
         w = width or term_width()
-        for line in buf.getvalue().splitlines():
-            for ln in rewrap(line, w):
-                click.echo(ln)
+        out = [ln for line in buf.getvalue().splitlines() for ln in rewrap(line, w)]
+        if out:
+            click.echo("\n".join(out))          # one write: a long summary is tens of thousands of lines
 
 
 def fitted_text(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -128,6 +128,13 @@ def rewrap(line: str, width: int) -> list[str]:
     """One printed line at ``width``: as it is if it fits, else wrapped with a hanging indent."""
     if len(line) <= width:
         return [line]
+    return list(_rewrapped(line, width))
+
+
+@functools.lru_cache(maxsize=4096)
+def _rewrapped(line: str, width: int) -> tuple[str, ...]:
+    """:func:`rewrap` of a line too long, remembered: a long summary repeats its lines (the lights of a reading,
+    its assumptions) from one vessel to the next."""
     body = line.lstrip(" ")
     lead = len(line) - len(body)
     hang = lead + 2
@@ -137,7 +144,7 @@ def rewrap(line: str, width: int) -> list[str]:
     col = [m.end() for m in re.finditer(r"\S {2,}(?=\S)", line)]
     if col and col[-1] <= width // 2:
         hang = col[-1]
-    return wrap(line[lead:], width, " " * lead, " " * hang)
+    return tuple(wrap(line[lead:], width, " " * lead, " " * hang))
 
 
 class Out:

@@ -34,10 +34,13 @@ def _choice_options(f: Any) -> Any:
 @click.option("--time", "time", help="time of NMEA messages that carry none (ISO 8601, e.g. 2024-05-01T21:00:00Z); "
                                      "not needed with --edition")
 @click.option("--jsonl", "as_lines", is_flag=True,
-              help="every position report as one JSON line, written as it is read (the counts go to stderr)")
+              help="every position report as one JSON line, written as it is read (the counts go to stderr); "
+                   "each report names her key, each key's readings written once (docs/traffic.md)")
 @json_option()
+@click.option("--expand", is_flag=True,
+              help="--json/--jsonl: every report or vessel with all her readings and lights in full (large)")
 def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | None, time: str | None,
-            as_lines: bool, as_json: bool) -> None:
+            as_lines: bool, as_json: bool, expand: bool) -> None:
     """Read an AIS file (NMEA AIVDM/AIVDO text, .csv or .parquet) and give, per vessel, her latest fix, every
     reading of her that AIS fits (with its basis and assumptions) and the lights each must show, alternatives
     kept: a group's options in [a | b], a small-craft scheme she may show instead of the standard lights in
@@ -50,22 +53,50 @@ def ais_cmd(file: str, edition: str | None, waters: str | None, region: str | No
     (default: the high seas). Time matters only for that choice: with --edition named, NMEA sentences without
     any time (no tag block, no time before the sentence, no --time) still give each vessel's lights; without
     it they are counted as bad ("no time"). A file that cannot be read at all (empty, not UTF-8, not CSV or
-    Parquet, no NMEA sentence in it) is one line, exit 2."""
+    Parquet, no NMEA sentence in it) is one line, exit 2.
+
+    --json and --jsonl are compact: each vessel or report names the key of her readings, and each key's readings
+    and candidates (and each set of lights) are written once; --expand writes them in full for every vessel or
+    report (navlights.traffic.api.ais_expand_json and ais_expand_lines join the compact form back)."""
     if as_lines:
         import sys
 
         from ..traffic.api import ais_lines
-        data = ais_lines(file, sys.stdout.write, edition=edition, waters=waters, region=region, time=time)
+        data = ais_lines(file, sys.stdout.write, edition=edition, waters=waters, region=region, time=time,
+                         compact=not expand)
         sys.stdout.flush()
         click.echo(_counts_line(file, data.counts()), err=True)
         return
-    from ..traffic.api import ais_json
-    data = ais_json(file, edition=edition, waters=waters, region=region, time=time)
+    from ..traffic.api import ais_expand_json, ais_json
+    data = ais_json(file, edition=edition, waters=waters, region=region, time=time, compact=not expand)
     if as_json:
-        print_json(data)
+        if expand:
+            print_json(data)
+        else:
+            _print_lined(data)
         return
     with fitted():
-        _text(data)
+        _text(data if expand else ais_expand_json(data))
+
+
+def _print_lined(doc: dict[str, Any]) -> None:
+    """A JSON document whose lists hold one item a line (json's C encoder writes each; an indented document is
+    written by its Python encoder, several times slower on megabytes)."""
+    import json
+    import sys
+    out = ["{"]
+    last = len(doc) - 1
+    for i, (k, v) in enumerate(doc.items()):
+        end = "" if i == last else ","
+        if isinstance(v, list) and v:
+            out.append(f"  {json.dumps(k)}: [")
+            out.append(",\n".join("    " + json.dumps(x, ensure_ascii=False) for x in v))
+            out.append("  ]" + end)
+        else:
+            out.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}{end}")
+    out.append("}")
+    sys.stdout.write("\n".join(out) + "\n")
+    sys.stdout.flush()
 
 
 def _counts_line(file: str, c: dict[str, Any], vessels: int | None = None) -> str:

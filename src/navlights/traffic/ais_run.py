@@ -2,7 +2,9 @@
 data joined as it arrives, and the output written as it goes; memory holds the static data and the latest report
 of each vessel, the counters and a chunk, never the file (issue 24, item 1).
 
-Two outputs: per vessel her latest fix (:func:`latest_json`: the human text and ``--json``, from the counters and
+Compact (issue 36, the default of ``--json`` and ``--jsonl``): :class:`Compact` names each report's readings by a
+key and writes each key, each lights detail and each vessel's static data once (:func:`write_compact`,
+:func:`latest_compact`; :mod:`.ais_join` joins them back). Full (``--expand``), two outputs: per vessel her latest fix (:func:`latest_json`: the human text and ``--json``, from the counters and
 the latest reports), or every position report as one JSON line written as it is read (:func:`write_lines`,
 ``--jsonl``: each line joined to the static data known when it is read). The lights of each candidate and the
 grouped readings are turned into JSON once per lighttable key, the candidates once per (status, ship type,
@@ -297,3 +299,253 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
     if buf:
         flush()
     return data
+
+
+# ---------------------------------------------------------------------------------------------
+# Compact output (issue 36): each report by key; the lights and readings written once per key
+
+
+#: Where her own length, breadth and length in words go in a key's candidates (``"sized": true``), each replaced
+#: by her vessel record's ``fill`` (:func:`navlights.traffic.ais_join.fill`).
+PLACE_LENGTH, PLACE_BREADTH = "<length>", "<breadth>"
+#: The keys remembered as written (then forgotten at once, and written again under new numbers as they recur).
+MAX_KEYS = 50_000
+
+
+def place_words(system: str) -> str:
+    """The stand-in for her length in words in ``system`` ("metres" or "feet")."""
+    return f"<length in {system}>"
+
+
+@lru_cache(maxsize=65536)
+def fill(length: float | None, breadth: float | None) -> dict[str, str] | None:
+    """Her own length and breadth as her candidates write them, and her length in words in each system: what
+    takes the place of each stand-in; None where her length is not known or the vessel model refuses her size."""
+    if length is None:
+        return None
+    out: dict[str, str] = {}
+    for system in ("metres", "feet"):
+        own = _sized(length, breadth, system)
+        if own is None:
+            return None
+        out |= {PLACE_LENGTH: own[0], place_words(system): own[2]}
+        if own[3]:
+            out[PLACE_BREADTH] = own[1]
+    return out
+
+
+def _placed(detail: _Detail, edition: str) -> str | None:
+    """A band's candidates as JSON text with stand-ins for her own length, breadth and words (``"sized"`` keys);
+    None where its texts cannot take stand-ins safely (then her own candidates are written)."""
+    system = length_system(edition)
+    got = _templates(detail, system)
+    if got is None or any("<length" in t or "<breadth" in t for t in got[0]):
+        return None
+    words = place_words(system)
+    return "[" + ", ".join(t.replace(_L, PLACE_LENGTH, 1).replace(_B, PLACE_BREADTH, 1).replace(_F, words, 1)
+                           for t in got[0]) + "]"
+
+
+_BEACON = "status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights"
+
+
+class Compact:
+    """The compact records of a stream of reports (docs/traffic.md, "Compact output"): per vessel her static data
+    (``vessel``, written again when it changes), per key the lights, readings and candidates (``key``, written
+    before its first report), and per report where and when she was with the key (``report``)."""
+
+    def __init__(self) -> None:
+        self.keys: dict[Any, int] = {}
+        self.memo: dict[Any, int] = {}          # her raw values to her key's number (numbers stay valid)
+        self.details: dict[str, int] = {}
+        self.number = 0
+        self.statics: dict[str, Any] = {}
+
+    def vessel(self, mmsi: str, st: Static | None) -> dict[str, Any] | None:
+        """Her vessel record where her static data is new since the last one written; else None."""
+        if mmsi in self.statics and self.statics[mmsi] is st:
+            return None
+        self.statics[mmsi] = st
+        ship = st.ship_type if st is not None else None
+        from .mapping import ship_type_words
+        out: dict[str, Any] = {
+            "type": "vessel", "mmsi": mmsi, "name": st.name if st else None,
+            "ship_type": {"code": ship, "words": ship_type_words(ship)},
+            "length_m": st.length_m if st else None, "breadth_m": st.breadth_m if st else None,
+            "notes": list(st.notes if st else ("no static data (message 5 or 24) for this MMSI",))}
+        got = fill(out["length_m"], out["breadth_m"])
+        if got is not None:
+            out["fill"] = got
+        return out
+
+    def key(self, code: int | None, st: Static | None, moving: bool | None, ed: str | None,
+            how: str) -> tuple[int, list[str]]:
+        """The number of her key, and the records to write before her report (JSON texts: the key's record and
+        the ``detail`` records it names that are not written yet; none where the key is written)."""
+        ship = st.ship_type if st is not None else None
+        length = st.length_m if st is not None else None
+        breadth = st.breadth_m if st is not None else None
+        raw = (code, ship, length, breadth, moving, ed, how if ed is None else None)
+        number = self.memo.get(raw)
+        if number is not None:
+            return number, []
+        if len(self.memo) >= MAX_KEYS:
+            self.memo.clear()
+        number, out = self._key(code, st, ship, length, breadth, moving, ed, how)
+        self.memo[raw] = number
+        return number, out
+
+    def _key(self, code: int | None, st: Static | None, ship: int | None, length: float | None,
+             breadth: float | None, moving: bool | None, ed: str | None, how: str) -> tuple[int, list[str]]:
+        band = None
+        if ed is not None and length is not None and not (ship is not None and 20 < ship <= 29) and \
+                fill(length, breadth) is not None:
+            own = _sized(length, breadth, length_system(ed))
+            band = table(ed).key(code, ship, length, breadth, moving)
+            detail = _detail(band, ed)
+            got = _templates(detail, length_system(ed))
+            if own is None or got is None or got[1] != own[3]:
+                band = None
+        k: Any = ("band", band, ed) if band is not None else ("own", code, ship, length, breadth, moving, ed,
+                                                                  how if ed is None else None)
+        number = self.keys.get(k)
+        if number is not None:
+            return number, []
+        if len(self.keys) >= MAX_KEYS or len(self.details) >= MAX_KEYS:
+            self.keys.clear()
+            self.details.clear()
+        self.number += 1
+        number = self.keys[k] = self.number
+        head, readings, cands = self._record(number, band, code, st, moving, ed, how)
+        out: list[str] = []
+        listed = json.loads(cands)
+        for c in listed:
+            text = json.dumps(c["lights_detail"], ensure_ascii=False)
+            seen = self.details.get(text)
+            if seen is None:
+                self.number += 1
+                seen = self.details[text] = self.number
+                out.append(f'{{"type": "detail", "detail": {seen}, "lights_detail": {text}}}')
+            c["lights_detail"] = seen
+        out.append(head[:-1] + ', "readings": ' + readings + ', "candidates": '
+                   + json.dumps(listed, ensure_ascii=False) + "}")
+        return number, out
+
+    def _record(self, number: int, band: Any, code: int | None, st: Static | None, moving: bool | None,
+                ed: str | None, how: str) -> tuple[str, str, str]:
+        """The key's record as JSON text (without its readings and candidates), its readings and its candidates."""
+        from .mapping import status_words
+        head: dict[str, Any] = {"type": "key", "key": number, "edition": ed,
+                                "status": {"code": code, "words": status_words(code)}}
+        placed = _placed(_detail(band, ed), ed) if band is not None and ed is not None else None
+        if ed is None:
+            from .mapping import MOVING_KN
+            from .model import Fix
+            speed = None if moving is None else MOVING_KN if moving else 0.0    # her motion, as map_fix reads it
+            fix = Fix(ident="", time=None, lat=0.0, lon=0.0, heading_deg=None,  # type: ignore[arg-type]
+                      course_deg=None, speed_kn=speed)
+            fix, lits = map_fix(fix, st, code, ed, how)
+            full = fix_json(fix, lits, st, code)
+            head |= {"certain": full["certain"], "sized": False, "notes": full["notes"]}
+            return (json.dumps(head, ensure_ascii=False), json.dumps(full["readings"], ensure_ascii=False),
+                    json.dumps(full["candidates"], ensure_ascii=False))
+        notes = [_BEACON] if code == 14 else []
+        if placed is not None:
+            detail = _detail(band, ed)
+            certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+            cands, groups = placed, detail.readings
+        else:
+            cands, groups, certain = _parts(code, st, moving, ed)
+        head |= {"certain": certain, "sized": placed is not None, "notes": notes}
+        return json.dumps(head, ensure_ascii=False), groups, cands
+
+
+@lru_cache(maxsize=4096)
+def _time_json(t: Any) -> str:
+    return "null" if t is None else '"' + t.isoformat() + '"'
+
+
+def _report(r: Report, number: int) -> str:
+    """A report line as ``json.dumps`` writes it with compact separators (the numbers are finite floats or None,
+    checked at the edge; the MMSI is digits), written directly: it is the line of every report."""
+    hdg, cog, sog, st = r.heading_deg, r.course_deg, r.speed_kn, r.status
+    if not (type(r.lat) is float and type(r.lon) is float and r.mmsi.isdigit() and (st is None or type(st) is int)
+            and all(x is None or type(x) is float for x in (hdg, cog, sog))):
+        out: dict[str, Any] = {"type": "report", "mmsi": r.mmsi, "time": r.time.isoformat() if r.time else None,
+                               "lat": r.lat, "lon": r.lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
+                               "status": st, "key": number} | ({"notes": list(r.notes)} if r.notes else {})
+        return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    notes = ',"notes":' + json.dumps(list(r.notes), ensure_ascii=False, separators=(",", ":")) if r.notes else ""
+    return (f'{{"type":"report","mmsi":"{r.mmsi}","time":{_time_json(r.time)},"lat":{r.lat!r},"lon":{r.lon!r},'
+            f'"heading_deg":{"null" if hdg is None else repr(hdg)},"course_deg":{"null" if cog is None else repr(cog)},'
+            f'"speed_kn":{"null" if sog is None else repr(sog)},"status":{"null" if st is None else st},'
+            f'"key":{number}{notes}}}')
+
+
+def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
+                  chunk: int = 2048) -> AisData:
+    """Every position report as one short JSON line (``report``: the vessel, time, position and the number of her
+    key), each vessel's static data (``vessel``) and each key's readings and candidates (``key``) written once,
+    before the first report that needs them; the counters after the last."""
+    data, reports = _open(path, choice, time)
+    compact = Compact()
+    buf: list[Report] = []
+
+    def flush() -> None:
+        eds = choice.editions([r.time for r in buf], [r.lat for r in buf], [r.lon for r in buf])
+        out = []
+        for r, (ed, how) in zip(buf, eds):
+            st = data.statics.get(r.mmsi)
+            v = compact.vessel(r.mmsi, st)
+            if v is not None:
+                out.append(json.dumps(v, ensure_ascii=False))
+            number, records = compact.key(r.status, st, is_moving(r.speed_kn), ed, how)
+            out += records
+            out.append(_report(r, number))
+        write("\n".join(out) + "\n")
+        buf.clear()
+
+    for r in reports:
+        buf.append(r)
+        if len(buf) >= chunk:
+            flush()
+    if buf:
+        flush()
+    return data
+
+
+def latest_compact(path: Any, choice: Choice, time: Any = None) -> dict[str, Any]:
+    """``ais --json`` compact: per vessel her latest fix with the number of her key and her likely reading in full
+    (the reading and its candidates, hers); each key's readings and candidates once, in ``keys``
+    (:func:`navlights.traffic.ais_join.expand_json` joins them back)."""
+    data, last = latest(path, choice, time)
+    reps = list(last.values())
+    eds = choice.editions([r.time for r in reps], [r.lat for r in reps], [r.lon for r in reps])
+    compact = Compact()
+    keys: dict[int, dict[str, Any]] = {}
+    details: list[dict[str, Any]] = []
+    vessels = []
+    for r, (ed, how) in zip(reps, eds):
+        st = data.statics.get(r.mmsi)
+        v = compact.vessel(r.mmsi, st) or {}
+        number, records = compact.key(r.status, st, is_moving(r.speed_kn), ed, how)
+        for text in records:
+            record = json.loads(text)
+            kind = record.pop("type")
+            if kind == "key":
+                keys[number] = record
+            else:
+                details.append(record)
+        key = keys[number]
+        mine = {"mmsi": r.mmsi, "time": r.time.isoformat() if r.time is not None else None, "lat": r.lat,
+                "lon": r.lon, "heading_deg": r.heading_deg, "course_deg": r.course_deg, "speed_kn": r.speed_kn,
+                "status": key["status"], "ship_type": v["ship_type"], "name": v["name"], "length_m": v["length_m"],
+                "breadth_m": v["breadth_m"], "edition": ed, "certain": key["certain"],
+                "notes": list(r.notes) + v["notes"] + key["notes"], "key": number}
+        if "fill" in v:
+            mine["fill"] = v["fill"]
+        if key["readings"]:
+            mine["likely"] = key["readings"][0]
+        vessels.append(mine)
+    return {"file": str(path), "counts": data.counts(), "details": details, "keys": list(keys.values()),
+            "vessels": vessels}

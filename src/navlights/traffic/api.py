@@ -61,19 +61,35 @@ def ais_fixes(path: Any, *, edition: str | None = None, waters: str | None = Non
 
 
 def ais_json(path: Any, *, edition: str | None = None, waters: str | None = None, region: Any = None,
-             time: Any = None) -> dict[str, Any]:
+             time: Any = None, compact: bool = False) -> dict[str, Any]:
     """Per vessel: her latest fix, every candidate reading with its basis and assumptions and the lights it must
-    show; with the file's counts (read, used, bad by reason)."""
-    from .ais_run import latest_json
-    return latest_json(path, ais_choice(edition, waters, region), time)
+    show; with the file's counts (read, used, bad by reason). ``compact``: each vessel's readings and candidates by
+    key, each key and each lights detail once (``ais --json``; :func:`ais_expand_json` joins it back)."""
+    from .ais_run import latest_compact, latest_json
+    return (latest_compact if compact else latest_json)(path, ais_choice(edition, waters, region), time)
 
 
 def ais_lines(path: Any, write: Any, *, edition: str | None = None, waters: str | None = None, region: Any = None,
-              time: Any = None) -> Any:
+              time: Any = None, compact: bool = False) -> Any:
     """Every position report mapped and written as one JSON line as it is read (``write(text)``); the counters
-    (:class:`~navlights.traffic.ais.AisData`) once the file is done. Memory does not grow with the file."""
-    from .ais_run import write_lines
-    return write_lines(path, ais_choice(edition, waters, region), write, time)
+    (:class:`~navlights.traffic.ais.AisData`) once the file is done. Memory does not grow with the file.
+    ``compact``: each report by key, her static data, each key and each lights detail written once before first
+    use (``ais --jsonl``; :func:`ais_expand_lines` joins it back)."""
+    from .ais_run import write_compact, write_lines
+    return (write_compact if compact else write_lines)(path, ais_choice(edition, waters, region), write, time)
+
+
+def ais_expand_lines(lines: Any) -> Any:
+    """A compact ``ais --jsonl`` stream (lines of text, or dicts) joined back: each report as the full line
+    ``--jsonl --expand`` writes for it (an iterator of dicts)."""
+    from .ais_join import expand_lines
+    return expand_lines(lines)
+
+
+def ais_expand_json(doc: dict[str, Any]) -> dict[str, Any]:
+    """A compact ``ais --json`` document joined back into the full one (``--json --expand``)."""
+    from .ais_join import expand_json
+    return expand_json(doc)
 
 
 def ais_batch(input_path: str, output_path: str, *, scheduler: str | None = None, workers: int | None = None,
