@@ -53,6 +53,20 @@ def worker_app() -> object:
     return create_app()
 
 
+def log_config(level: str = "info") -> dict[str, Any]:
+    """uvicorn's logging configuration with every line (uvicorn's and navlights') through
+    :class:`navlights.web.guard.Repeats`: a line repeated within 10 s is written once (issue 35)."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"repeats": {"()": "navlights.web.guard.Repeats"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["repeats"]
+    config["loggers"]["navlights"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    return config
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -95,7 +109,7 @@ def serve(host: str, port: int, db: str | None, workers: int, head_timeout: floa
                f"{where}); Ctrl-C stops", err=True)
     os.environ[HEAD_TIMEOUT_ENV] = str(head_timeout)       # read by each connection's guard, in every worker
     options: dict[str, Any] = dict(host=host, port=port, log_level=log_level, access_log=log_level == "debug",
-                                   server_header=False, limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5,
+                                   log_config=log_config(log_level), server_header=False, limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5,
                                    http=GuardedHTTP)
     if workers > 1:          # worker processes import the app themselves and find the database in the environment
         os.environ["NAVLIGHTS_DB"] = str(where)
