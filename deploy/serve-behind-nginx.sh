@@ -38,7 +38,7 @@ pids=()
 stop() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap stop EXIT
 trap 'exit 0' INT TERM
-"$navlights" serve --host 127.0.0.1 --port "$app_port" --workers "$workers" "$@" &
+"$navlights" serve --host 127.0.0.1 --port "$app_port" --workers "$workers" --behind-proxy "$@" &
 pids+=($!)
 "$nginx" -p "$run" -c "$run/nginx.conf" -e "$run/error.log" &
 pids+=($!)

@@ -48,6 +48,9 @@ log = logging.getLogger("navlights.web")
 #: import this class by name, so its bounds travel in the environment).
 HEAD_TIMEOUT_S = 10.0
 HEAD_TIMEOUT_ENV = "NAVLIGHTS_HEAD_TIMEOUT"
+#: Set to 1 by ``navlights serve --behind-proxy``: every connection comes from the front server, which bounds each
+#: client address itself, so the per-address bounds here are the overall ones.
+BEHIND_PROXY_ENV = "NAVLIGHTS_BEHIND_PROXY"
 #: A body must arrive within this long after its head, plus its length at the minimum rate.
 BODY_TIMEOUT_S = 5.0
 MIN_BODY_RATE_BPS = 4096
@@ -121,9 +124,11 @@ class _Waiting:
 
     def __init__(self) -> None:
         self.timed: dict[int, GuardedHTTP] = {}
-        self.new = _Pool("waiting for a request head", MAX_WAITING, MAX_WAITING_PER_CLIENT)
-        self.reading = _Pool("sending a request body", MAX_READING, MAX_READING_PER_CLIENT)
-        self.idle = _Pool("idle after an answer", MAX_IDLE, MAX_IDLE_PER_CLIENT)
+        proxied = os.environ.get(BEHIND_PROXY_ENV) == "1"     # one client, the proxy: its bounds are the overall
+        self.new = _Pool("waiting for a request head", MAX_WAITING, MAX_WAITING if proxied else MAX_WAITING_PER_CLIENT)
+        self.reading = _Pool("sending a request body", MAX_READING,
+                             MAX_READING if proxied else MAX_READING_PER_CLIENT)
+        self.idle = _Pool("idle after an answer", MAX_IDLE, MAX_IDLE if proxied else MAX_IDLE_PER_CLIENT)
         self.enforcing = False
         self.sweeping = False
 
@@ -329,4 +334,4 @@ class GuardedHTTP(asyncio.Protocol):
             self._transport.close()
 
 
-__all__ = ["GuardedHTTP", "HEAD_TIMEOUT_ENV"]
+__all__ = ["BEHIND_PROXY_ENV", "GuardedHTTP", "HEAD_TIMEOUT_ENV"]
