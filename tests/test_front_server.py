@@ -130,6 +130,6 @@ def test_a_flood_of_posts_from_one_address_is_429_at_nginx(front):
     results stands behind it."""
     port, _ = front
     codes = [_get(f"http://127.0.0.1:{port}/plan.json", data=b"{}")[0] for _ in range(25)]
-    assert codes[0] == 422 and codes.count(429) >= 10, codes
+    assert set(codes) <= {422, 429} and codes.count(429) >= 25 - 10 - 1, codes     # the slow bodies above count too
 
 
