@@ -11,6 +11,7 @@ vessel under 50 m, 3 miles from 50 m; Boreas is 60 m)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 import json
 import multiprocessing
 import os
@@ -191,31 +192,101 @@ def test_bad_input_is_not_kept(client, tmp_path):
 # --- the store's bounds ------------------------------------------------------------------------------------
 
 
-def _small_store(client: TestClient, path: Path, **bounds: int) -> ResultStore:
+def _small_store(client: TestClient, path: Path, **bounds: Any) -> ResultStore:
     store = ResultStore(path, **bounds)
     client.app.state.ctx = dataclasses.replace(client.app.state.ctx, results=store)
     return store
 
 
-def test_the_oldest_is_evicted_past_the_number_bound(client, tmp_path):
-    store = _small_store(client, tmp_path / "small.sqlite", max_items=3)
+class Clock:
+    """A clock the test moves: seconds since the epoch."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+DAY_S = 86_400
+
+
+def test_the_oldest_is_evicted_past_the_number_bound_once_it_is_old(client, tmp_path):
+    """Inputs kept more than KEEP_DAYS (7) ago and never opened again go, oldest first (docs/web.md)."""
+    clock = Clock()
+    store = _small_store(client, tmp_path / "small.sqlite", max_items=3, clock=clock)
     names = [COMPLIES, TOO_LOW, "intl-1972-120m-power.json", "intl-1972-30m-tug.json"]
-    paths = [_post_plan(client, _plan(n)) for n in names]
+    paths = [_post_plan(client, _plan(n)) for n in names[:3]]
+    clock.now += 7 * DAY_S + 1                                           # just past the 7 days
+    paths.append(_post_plan(client, _plan(names[3])))
     assert store.count()[0] == 3
     assert client.get(paths[0]).status_code == 404                     # the oldest went
     assert all(client.get(p).status_code == 200 for p in paths[1:])
-    _post_plan(client, _plan(TOO_LOW))                                 # submitted again: now the newest
-    _post_plan(client, _plan(COMPLIES))
-    assert client.get(paths[1]).status_code == 200 and client.get(paths[2]).status_code == 404
+
+
+def test_within_7_days_nothing_is_pushed_out_and_the_new_one_is_shown_unkept(client, tmp_path):
+    clock = Clock()
+    store = _small_store(client, tmp_path / "small.sqlite", max_items=3, clock=clock)
+    names = [COMPLIES, TOO_LOW, "intl-1972-120m-power.json", "intl-1972-30m-tug.json"]
+    paths = [_post_plan(client, _plan(n)) for n in names[:3]]
+    clock.now += 7 * DAY_S - 1                                           # just inside the 7 days
+    r = client.post("/plan", data={"plan": _plan(names[3])}, follow_redirects=False)
+    assert r.status_code == 200 and 'id="kept-note"' in r.text and "none of them is pushed out" in r.text
+    assert store.count()[0] == 3 and all(client.get(p).status_code == 200 for p in paths)
+
+
+def test_an_address_opened_again_stays_however_old(client, tmp_path):
+    """The poster's own 303 is the first opening; a colleague's is the second: it stays past 7 days."""
+    clock = Clock()
+    store = _small_store(client, tmp_path / "small.sqlite", max_items=2, clock=clock)
+    shared = _post_plan(client, _plan(COMPLIES))
+    assert client.get(shared).status_code == 200 and client.get(shared).status_code == 200    # opened twice
+    once = _post_plan(client, _plan(TOO_LOW))
+    assert client.get(once).status_code == 200                                                # opened once
+    clock.now += 30 * DAY_S
+    _post_plan(client, _plan("intl-1972-120m-power.json"))
+    assert client.get(shared).status_code == 200 and client.get(once).status_code == 404
+    assert store.count()[0] == 2
 
 
 def test_the_oldest_is_evicted_past_the_bytes_bound(tmp_path):
-    store = ResultStore(tmp_path / "r.sqlite", max_items=100, max_bytes=2500, max_input=1000)
+    clock = Clock()
+    store = ResultStore(tmp_path / "r.sqlite", max_items=100, max_bytes=2500, max_input=1000, clock=clock)
     for k in range(3):
         store.put("plan", f"{k:064x}", "x" * 900)
+        clock.now += 8 * DAY_S
     assert store.get("plan", f"{0:064x}") is None and store.get("plan", f"{2:064x}") is not None
     n, size = store.count()
     assert n == 2 and size <= 2500
+
+
+@pytest.mark.parametrize("posts, status", [(20, 303), (21, 429)])      # POSTS_PER_MINUTE = 20
+def test_new_posts_past_the_rate_of_one_client_are_429_with_retry_after(client, tmp_path, posts, status):
+    clock = Clock()
+    _small_store(client, tmp_path / "rate.sqlite", clock=clock)
+    plan = json.loads(_plan(COMPLIES))
+    r = None
+    for k in range(posts):
+        plan["vessel"]["length"] = f"{61 + k} m"                         # a new input each time
+        r = client.post("/plan", data={"plan": json.dumps(plan)}, follow_redirects=False)
+        clock.now += 1
+    assert r is not None and r.status_code == status, r.text[:200]
+    if status == 429:
+        assert 1 <= int(r.headers["retry-after"]) <= 60 and "at most 20 a minute" in r.text
+        again = client.post("/plan", data={"plan": _plan(TOO_LOW)}, follow_redirects=False)
+        assert again.status_code == 429                                 # a new input, still inside the minute
+        clock.now += 60
+        assert client.post("/plan", data={"plan": json.dumps(plan)}, follow_redirects=False).status_code == 303
+
+
+def test_the_store_and_its_wal_are_the_owners_alone(client, tmp_path):
+    path = _post_plan(client, _plan(COMPLIES))
+    assert client.get(path).status_code == 200
+    store = client.app.state.ctx.results.path
+    made = [p for p in (store, store.with_name(store.name + "-wal"), store.with_name(store.name + "-shm"))
+            if p.exists()]
+    assert store in made
+    assert all(p.stat().st_mode & 0o777 == 0o600 for p in made), [oct(p.stat().st_mode) for p in made]
 
 
 def test_an_input_over_the_size_bound_is_not_kept_but_shown(client, tmp_path):
@@ -226,7 +297,7 @@ def test_an_input_over_the_size_bound_is_not_kept_but_shown(client, tmp_path):
 
 
 def _hammer(path: str, worker: int) -> None:
-    store = ResultStore(path, max_items=20)
+    store = ResultStore(path, max_items=20, keep_days=0)          # the oldest may go at once
     for k in range(40):
         store.put("plan", f"{worker:032x}{k:032x}", f"input {worker} {k}")
 

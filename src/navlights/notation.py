@@ -62,6 +62,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
+from . import jsoninput
 from .errors import NotationError, excerpt
 
 #: Lights within this distance across the line of sight stand in one vertical line (as in the view).
@@ -531,7 +532,7 @@ def pattern_from_json(data: Any) -> Pattern:
     ``{"items": [...]}``) -> :class:`Pattern`."""
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = jsoninput.loads(data, "picture", NotationError)
         except json.JSONDecodeError as e:
             raise NotationError(f"picture: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}",
                                 field="picture", value=data, allowed="a JSON object or list") from None

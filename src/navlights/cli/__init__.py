@@ -114,12 +114,35 @@ def main(argv: list[str] | None = None) -> int:
         gc.set_threshold(*threshold)
 
 
+#: The exit status when the reader of standard output goes away (``navlights editions | head -1``): 141, as a
+#: shell reports a program that SIGPIPE ended (128 + 13), so that it is never 1 (check-plan's "not compliant").
+EXIT_PIPE = 141
+
+
+def _pipe_closed() -> int:
+    """Standard output's reader went away: what is left unwritten goes to the null device (so that the flush at
+    exit raises nothing, as Python's documentation of SIGPIPE advises), quietly; :data:`EXIT_PIPE`."""
+    import sys
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return EXIT_PIPE
+
+
 def _run(argv: list[str] | None) -> int:
+    import sys
     try:
         rc = cli.main(args=argv, prog_name="navlights", standalone_mode=False)
+        sys.stdout.flush()           # a closed pipe shows here, not in the flush at exit
         if isinstance(rc, int):      # a command that ends with click.exceptions.Exit(code), e.g. check-plan's 1
             return rc
     except click.exceptions.Exit as e:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            return _pipe_closed()
         return e.exit_code
     except click.exceptions.Abort:
         click.echo("navlights: aborted", err=True)
@@ -131,7 +154,11 @@ def _run(argv: list[str] | None) -> int:
         click.echo(f"navlights: error: {e}", err=True)
         return EXIT_USAGE
     except BrokenPipeError:
-        return 0
+        return _pipe_closed()
+    except SystemExit as e:          # click and rich end a command whose pipe closed with exit(1)
+        if isinstance(e.__context__, BrokenPipeError):
+            return _pipe_closed()
+        raise
     except Exception as e:  # pragma: no cover - the last guard against a traceback
         if os.environ.get("NAVLIGHTS_DEBUG"):
             raise

@@ -42,9 +42,12 @@ MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024
 
 
 def read_text_file(path: str | Path, what: str, limit: int = MAX_TEXT_FILE_BYTES) -> str:
-    """A text file's content, or one line naming the file and the problem: it cannot be read (missing, a
-    directory, no permission), is empty, is not UTF-8 text (a binary file, a picture), or is over ``limit``."""
+    """A text file's content (a leading byte order mark dropped), or one line naming the file and the problem: it
+    is not a regular file (a FIFO, a device: refused before it is opened), cannot be read (missing, a directory,
+    no permission), is empty, is not UTF-8 text (a binary file, a picture), or is over ``limit``."""
+    from .. import api
     p = Path(path)
+    api.regular_file(p, what)
     try:
         with p.open("rb") as fh:
             raw = fh.read(limit + 1)
@@ -58,7 +61,7 @@ def read_text_file(path: str | Path, what: str, limit: int = MAX_TEXT_FILE_BYTES
         problem = f"is over {limit // (1024 * 1024)} MiB"
     else:
         try:
-            return raw.decode("utf-8")
+            return raw.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as e:
             problem = f"is not UTF-8 text (byte {e.start}: {raw[e.start:e.start + 1]!r}; a binary file?)"
     raise NavlightsError(f"{what}: '{p}' {problem}", field=what, value=str(p), allowed=f"a {what} file as UTF-8 text")
@@ -156,7 +159,7 @@ def read_json_arg(text: str) -> dict[str, Any]:
         where = f" in '{name}'"
     from .. import api
     try:
-        data = api.check_json_depth(json.loads(text), "vessel-json")
+        data = api.check_json_depth(api.json_loads(text, "vessel-json", VesselError), "vessel-json")
     except json.JSONDecodeError as e:
         raise VesselError(f"vessel-json: malformed JSON{where} at line {e.lineno} column {e.colno}: {e.msg}",
                           field="vessel-json", value=text, allowed="a JSON object") from None

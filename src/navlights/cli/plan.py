@@ -23,6 +23,8 @@ def read_plan_file(path: str) -> Any:
     import tomllib                   # here, not at the top: every command's start would pay for it
     from .. import api
     name = "standard input" if path == "-" else f"'{path}'"
+    if path != "-":
+        api.regular_file(path, "plan", PlanError)
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(MAX_PLAN_BYTES + 1)
@@ -36,7 +38,7 @@ def read_plan_file(path: str) -> Any:
         raise PlanError(f"plan: {name} is over {MAX_PLAN_BYTES // 1024} KiB; allowed: a lighting plan (JSON or "
                         "TOML, a few kilobytes)", field="plan", value=path, allowed="at most 1 MiB") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise PlanError(f"plan: {name} is not UTF-8 text; allowed: a JSON or TOML file", field="plan",
                         value=path) from None
@@ -47,6 +49,9 @@ def read_plan_file(path: str) -> Any:
             return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PlanError(f"plan: {name}: malformed TOML: {e}", field="plan", value=path) from None
+    except ValueError:              # an integer past Python's 4,300 digits
+        raise PlanError(f"plan: {name}: an integer of more than {api.MAX_INT_DIGITS} digits; allowed: at most "
+                        f"{api.MAX_INT_DIGITS}", field="plan", value=path) from None
     except RecursionError:
         raise PlanError(f"plan: {name}: nested too deep", field="plan", value=path) from None
     try:

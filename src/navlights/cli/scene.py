@@ -90,9 +90,10 @@ def _scene_result(scene_file: str | None, ais_file: str | None, at: str | None, 
             click.echo(f"left out: {counts['too_old']} vessel(s) whose last report is over {window_min:g} min old, "
                        f"{counts['only_after']} reported only after the time", err=True)
         return result
+    from .. import api
     text = _read(str(scene_file), "scene")
     try:
-        data = json.loads(text)
+        data = api.json_loads(text, "scene")
     except json.JSONDecodeError as e:
         raise NavlightsError(f"scene: malformed JSON in '{scene_file}' at line {e.lineno} column {e.colno}: {e.msg}",
                              field="scene", value=scene_file, allowed="a JSON scene file (docs/traffic.md)") from None

@@ -53,6 +53,20 @@ def worker_app() -> object:
     return create_app()
 
 
+def log_config(level: str = "info") -> dict[str, Any]:
+    """uvicorn's logging configuration with every line (uvicorn's and navlights') through
+    :class:`navlights.web.guard.Repeats`: a line repeated within 10 s is written once (issue 35)."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"repeats": {"()": "navlights.web.guard.Repeats"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["repeats"]
+    config["loggers"]["navlights"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    return config
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -75,16 +89,20 @@ def _is_loopback(host: str) -> bool:
 @click.option("--head-timeout", default=10.0, show_default=True, type=click.FloatRange(0.5, 300),
               help="seconds a connection may take to send a request head, from opening or from the last answer "
                    "(slower ones are closed: a slowloris cannot hold connections)")
+@click.option("--behind-proxy", is_flag=True,
+              help="every connection comes from a front server that limits each client address itself "
+                   "(deploy/serve-behind-nginx.sh): the per-address connection bounds become the overall ones")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def serve(host: str, port: int, db: str | None, workers: int, head_timeout: float, log_level: str) -> None:
+def serve(host: str, port: int, db: str | None, workers: int, head_timeout: float, behind_proxy: bool,
+          log_level: str) -> None:
     """Serve the web app: explore, identify, compare, train and editions; JSON API docs at /docs."""
     import os
 
     import uvicorn
 
     from ..web.app import create_app
-    from ..web.connections import HEAD_TIMEOUT_ENV, GuardedHTTP
+    from ..web.connections import BEHIND_PROXY_ENV, HEAD_TIMEOUT_ENV, GuardedHTTP
     from ..web.training import default_db_path
 
     if not _is_loopback(host):
@@ -94,8 +112,9 @@ def serve(host: str, port: int, db: str | None, workers: int, head_timeout: floa
     click.echo(f"navlights: serving on http://{shown}:{port}/ with {workers} worker process(es) (progress: "
                f"{where}); Ctrl-C stops", err=True)
     os.environ[HEAD_TIMEOUT_ENV] = str(head_timeout)       # read by each connection's guard, in every worker
+    os.environ[BEHIND_PROXY_ENV] = "1" if behind_proxy else "0"
     options: dict[str, Any] = dict(host=host, port=port, log_level=log_level, access_log=log_level == "debug",
-                                   server_header=False, limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5,
+                                   log_config=log_config(log_level), server_header=False, limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5,
                                    http=GuardedHTTP)
     if workers > 1:          # worker processes import the app themselves and find the database in the environment
         os.environ["NAVLIGHTS_DB"] = str(where)

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AllowInfNan, BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator
 
+from .. import jsoninput
 from ..errors import NavlightsError, PlanError, excerpt
 from ..vessel import Vessel, make_vessel
 
@@ -343,7 +344,7 @@ def loads(text: str) -> Any:
     given twice in one object (JSON parsers differ on which one wins, so the plan is refused, naming the key's
     path). NaN and Infinity are parsed here and refused by the model, naming their field."""
     try:
-        data = json.loads(text, object_pairs_hook=_pairs)
+        data = jsoninput.loads(text, "plan", PlanError, object_pairs_hook=_pairs)
     except json.JSONDecodeError as e:
         raise PlanError(f"plan: malformed JSON at line {e.lineno} column {e.colno}: {e.msg}", field="plan",
                         allowed="a JSON object (docs/schema/plan-input.schema.json)") from None

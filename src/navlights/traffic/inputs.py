@@ -19,7 +19,7 @@ import csv
 import datetime as dt
 import io
 import math
-from typing import Any
+from typing import Any, Iterator
 
 from .model import Candidate, Fix
 from .scene import Observer, SceneError, bad
@@ -143,12 +143,25 @@ def read_scene(data: Any) -> dict[str, Any]:
 # Tracks
 
 
+def _bounded_lines(text: str) -> Iterator[str]:
+    """The lines of track CSV, each refused past the bounds of a CSV table (:data:`tables.MAX_CSV_LINE_BYTES`,
+    :data:`tables.MAX_CSV_COLUMNS`) before the CSV reader splits it."""
+    from .tables import MAX_CSV_COLUMNS, MAX_CSV_LINE_BYTES
+    allowed = f"CSV lines of at most {MAX_CSV_LINE_BYTES // 1024} KiB and {MAX_CSV_COLUMNS} columns"
+    for n, line in enumerate(io.StringIO(text), start=1):
+        if len(line) > MAX_CSV_LINE_BYTES or line.count(",") >= MAX_CSV_COLUMNS:
+            what = f"is over {MAX_CSV_LINE_BYTES // 1024} KiB" if len(line) > MAX_CSV_LINE_BYTES else \
+                f"has over {MAX_CSV_COLUMNS} fields"
+            raise bad("tracks", f"line {n}", allowed, what)
+        yield line
+
+
 def read_tracks(text: str) -> dict[str, list[dict[str, Any]]]:
     """Track CSV text -> rows by ident, in time order: {ident: [{time, lat, lon, heading, course, speed,
     eye_height, fields}]} (``fields``: the vessel fields the row gives)."""
     if not text.strip():
         raise bad("tracks", "", "CSV with a header: time, ident, lat, lon, heading, ...", "is empty")
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    reader = csv.DictReader(_bounded_lines(text.lstrip("\ufeff")))
     try:
         return _track_rows(reader)
     except csv.Error as e:          # a line break inside an unquoted field (a lone CR), a NUL byte

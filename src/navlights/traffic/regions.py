@@ -12,12 +12,12 @@ inside it (``us-inland``, ``great-lakes``; default ``us-inland``); outside every
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import NavlightsError, excerpt
+from ..jsoninput import loads, regular_file
 from ..model import WATERS
 
 OUTSIDE = "high-seas"
@@ -43,8 +43,9 @@ class Region:
     @classmethod
     def from_file(cls, path: str | Path) -> "Region":
         p = Path(path)
+        regular_file(p, "region", RegionError)
         try:
-            data = json.loads(p.read_text())
+            data = loads(p.read_text(encoding="utf-8"), "region", RegionError)
         except OSError:
             raise _bad(f"{str(p)!r} is not a readable file", str(p)) from None
         except ValueError as e:

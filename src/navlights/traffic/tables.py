@@ -80,12 +80,41 @@ def _pandas(p: Path, parquet: bool) -> Any:
     return pd
 
 
+#: The widest CSV table read: its header at most this many columns (an AIS table has a few dozen), and no line
+#: longer than this many bytes (a row is a few hundred). Checked on the header before pandas reads anything; a
+#: longer data line is refused by pandas' own count of its fields against the header.
+MAX_CSV_COLUMNS = 256
+MAX_CSV_LINE_BYTES = 64 * 1024
+
+
+def check_csv_header(p: Path) -> None:
+    """Refuse, before the work, a CSV table whose header line is over :data:`MAX_CSV_LINE_BYTES` or has more than
+    :data:`MAX_CSV_COLUMNS` columns (one line naming the file and the bound)."""
+    try:
+        with p.open("rb") as fh:
+            line = fh.readline(MAX_CSV_LINE_BYTES + 1)
+    except OSError as e:
+        raise unreadable_table(p, e, False) from None
+    problem = None
+    if len(line) > MAX_CSV_LINE_BYTES:
+        problem = f"has a header line over {MAX_CSV_LINE_BYTES // 1024} KiB"
+    else:
+        n = line.count(b",") + 1           # a comma inside a quoted name counts too: a bound, not a parse
+        if n > MAX_CSV_COLUMNS:
+            problem = f"has {n} columns in its header"
+    if problem:
+        allowed = f"a CSV table of at most {MAX_CSV_COLUMNS} columns, lines of at most {MAX_CSV_LINE_BYTES // 1024} KiB"
+        raise AisInputError(f"file: '{p}' {problem}; allowed: {allowed}", field="file", value=str(p), allowed=allowed)
+
+
 def read_table(path: str | Path) -> AisData:
     """A CSV or Parquet AIS table (by its suffix) read into reports and static data. Tables need the ``traffic``
     extra (pandas; pyarrow for Parquet): without it, one line saying so (an installed wheel has NMEA alone)."""
     p = Path(path)
     parquet = p.suffix.lower() in (".parquet", ".pq")
     pd = _pandas(p, parquet)
+    if not parquet:
+        check_csv_header(p)
     try:
         frame = pd.read_parquet(p) if parquet else pd.read_csv(p, dtype=str, keep_default_na=False)
     except Exception as e:         # pandas' and pyarrow's many errors on a file that is not what it says
@@ -100,6 +129,8 @@ def iter_table(path: str | Path, data: AisData, chunk_rows: int = 50_000) -> Ite
     p = Path(path)
     parquet = p.suffix.lower() in (".parquet", ".pq")
     pd = _pandas(p, parquet)
+    if not parquet:
+        check_csv_header(p)
     try:
         if parquet:
             import pyarrow.parquet as pq

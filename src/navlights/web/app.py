@@ -77,6 +77,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     414: {"model": ErrorBody, "description": "Query string over 4 KiB, or path over 1 KiB"},
     422: {"model": ErrorBody, "description": "Bad input: `error` is one line naming the field, the value and what "
                                              "is allowed"},
+    429: {"model": ErrorBody, "description": "More new results kept from one address in a minute than allowed "
+                                             "(Retry-After)"},
     500: {"model": ErrorBody, "description": "A bug: logged with a reference the answer gives, never a traceback"},
     503: {"model": ErrorBody, "description": "No renderer or identification in this build, the training "
                                              "database or the result store cannot be opened, or the server is "
@@ -177,9 +179,13 @@ async def _rehearse(app: FastAPI, path: str, query: bytes) -> int:
 async def navlights_error(request: Request, exc: NavlightsError) -> Response:
     """navlights' own errors: their one line and field, 422 (404, 503 where they say so)."""
     status = status_of(exc)
+    retry = getattr(exc, "retry_after_s", None)
+    headers = {"Retry-After": str(retry)} if retry is not None else None
     if wants_json(request):
-        return error_json(status, exc.field, str(exc))
-    return error_page(request, status, str(exc), exc.field)
+        return error_json(status, exc.field, str(exc), headers=headers)
+    answer = error_page(request, status, str(exc), exc.field)
+    answer.headers.update(headers or {})
+    return answer
 
 
 async def validation_error(request: Request, exc: RequestValidationError) -> Response:

@@ -25,8 +25,8 @@ from .. import api
 from ..errors import NavlightsError
 from . import figure, form, pages
 from .queries import one_line
-from .results import NotKept, ResultStore, ResultStoreError
-from .training import NoSuchQuestion, Progress, ProgressError
+from .results import NotKept, ResultStore, ResultStoreError, TooManyPosts
+from .training import Crowded, NoSuchQuestion, Progress, ProgressError
 
 HERE = Path(__file__).parent
 M = TypeVar("M", bound=BaseModel)
@@ -142,11 +142,15 @@ def error_page(request: Request, status: int, message: str, field: str | None = 
 
 
 def status_of(err: NavlightsError) -> int:
-    """503 for a missing feature or an unusable database, 404 for no such question or kept result, else 422."""
-    if isinstance(err, (Unavailable, ResultStoreError)) or (isinstance(err, ProgressError) and err.field == "db"):
+    """503 for a missing feature or an unusable database, 404 for no such question or kept result, 429 for too
+    many new results from one client, else 422."""
+    if isinstance(err, (Unavailable, ResultStoreError, Crowded)) or (isinstance(err, ProgressError) and
+                                                                    err.field == "db"):
         return 503
     if isinstance(err, (NoSuchQuestion, NotKept)):
         return 404
+    if isinstance(err, TooManyPosts):
+        return 429
     return 422
 
 

@@ -4,13 +4,20 @@ A pure ASGI middleware, so it sees every request before routing and every except
 handler took. Oversized requests get 413 (body) or 414 (query string); a POST whose Origin is
 another site gets 403 (a page elsewhere cannot answer training questions for you); an unexpected
 exception is logged with its traceback and answered with a one-line JSON error, never a traceback
-page.
+page. A client that goes away before its body is read is no error of ours: nothing is logged at
+``info`` (one short line at ``debug``).
+
+The log is bounded too (:class:`Repeats`, installed by ``navlights serve``): a line logged again and
+again (a 503 for each refused request, a client gone) is written once per :data:`REPEAT_WINDOW_S`,
+with how many like it were left out.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
+import time
 import uuid
 from typing import Any, Awaitable, Callable, Sequence
 
@@ -152,9 +159,52 @@ class Guard:
             if not started:
                 await _send_json(send, 413, {"error": f"body: too large; allowed: at most {self.max_body} bytes",
                                              "field": "body", "status": 413})
-        except Exception:
+        except Exception as e:
+            if _client_gone(e):
+                log.debug("client went away on %s %s before its request was read", scope.get("method"),
+                          scope.get("path"))
+                return
             ref = uuid.uuid4().hex[:12]
             log.exception("internal error %s on %s %s", ref, scope.get("method"), scope.get("path"))
             if not started:
                 await _send_json(send, 500, {"error": f"internal error (reference {ref}); the server log has "
                                                       "the details", "field": None, "status": 500})
+
+
+def _client_gone(e: BaseException) -> bool:
+    """The client closed its connection before its request was read (Starlette's ``ClientDisconnect``)."""
+    from starlette.requests import ClientDisconnect
+    return isinstance(e, ClientDisconnect)
+
+
+#: A line repeated within this window is written once, and the count of those left out with the next one.
+REPEAT_WINDOW_S = 10.0
+
+
+class Repeats(logging.Filter):
+    """A logging filter that writes a message (by its logger and format, not its arguments) at most once per
+    :data:`REPEAT_WINDOW_S`; the next one written after a window says how many like it were left out. A
+    traceback (a bug of ours) is always written. Used in ``navlights serve``'s logging configuration."""
+
+    def __init__(self, name: str = "", window_s: float = REPEAT_WINDOW_S, clock: Any = time.monotonic) -> None:
+        super().__init__(name)
+        self.window_s, self.clock = window_s, clock
+        self._seen: dict[tuple[str, str], tuple[float, int]] = {}
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info:
+            return True
+        key = (record.name, str(record.msg))
+        now = self.clock()
+        with self._lock:
+            first, left_out = self._seen.get(key, (-self.window_s - 1.0, 0))
+            if now - first < self.window_s:
+                self._seen[key] = (first, left_out + 1)
+                return False
+            if len(self._seen) > 1000:
+                self._seen.clear()
+            self._seen[key] = (now, 0)
+        if left_out:
+            record.msg = f"{record.msg} ({left_out} more like this in the last {self.window_s:g} s left out)"
+        return True

@@ -12,17 +12,19 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from .. import api
 from .common import context
 from ..errors import NavlightsError
-from .results import KEY_PATTERN, MAX_ITEMS, NotKept, ResultStoreError, digest, is_key
+from .results import KEEP_DAYS, KEY_PATTERN, MAX_ITEMS, NotKept, ResultStoreError, digest, is_key
 
 log = logging.getLogger("navlights.web")
 
 
 def keep(request: Request, kind: str, data: Any, text: str, params: dict[str, Any] | None = None
          ) -> tuple[str | None, str | None]:
-    """Keep a submitted input: (its key, None), or (None, the note to show) when the store cannot keep it."""
+    """Keep a submitted input: (its key, None), or (None, the note to show) when the store cannot keep it;
+    :class:`~.results.TooManyPosts` (429) past the client's rate of new inputs."""
     key = digest(kind, data)
+    client = request.client.host if request.client else ""
     try:
-        context(request).results.put(kind, key, text, params)
+        context(request).results.put(kind, key, text, params, client=client)
     except ResultStoreError as e:
         log.warning("%s", e)
         return None, (f"No address could be kept for this result ({e}): it is shown here this once, and it has no "
@@ -51,8 +53,9 @@ def find(request: Request, kind: str, key: str) -> tuple[str, dict[str, Any], st
                              "the SHA-256 of the input", field="key", value=key, allowed="64 hexadecimal digits")
     found = context(request).results.get(kind, key)
     if found is None:
-        raise NotKept(f"result: nothing is kept at /{kind}/r/{key[:12]}…; an address keeps the last {MAX_ITEMS} "
-                      f"inputs: submit it again on /{kind}", field="result", value=key, allowed="a kept result's key")
+        raise NotKept(f"result: nothing is kept at /{kind}/r/{key[:12]}…; the store keeps at most {MAX_ITEMS} "
+                      f"inputs, an address opened again or kept within {KEEP_DAYS} days always: submit it again on "
+                      f"/{kind}", field="result", value=key, allowed="a kept result's key")
     return found
 
 

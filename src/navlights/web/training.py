@@ -18,6 +18,13 @@ workers (processes) can answer at once: an answer is recorded once, counted once
 browser is told. A ``BEGIN`` that fails (the database busy past its timeout) is a 503 and leaves nothing to
 roll back. Schema 1 (one progress for everybody) is kept, renamed ``legacy_items_v1`` and
 ``legacy_questions_v1``, and read by no learner.
+
+**Bounds** (issue 35; docs/web.md). One learner's traffic removes only her own rows: she keeps at most
+:data:`MAX_OPEN_PER_LEARNER` questions shown and not answered outside exams, and :data:`MAX_EXAMS_PER_LEARNER`
+exams (her oldest go first). A learner who has answered nothing yet (a visitor without a cookie is a new one each
+time) is *anonymous*: her unanswered questions and exams expire :data:`ANONYMOUS_TTL_S` after they were made, and
+all anonymous learners together hold at most :data:`MAX_ANONYMOUS_QUESTIONS` unanswered questions; past that a new
+anonymous question or exam is refused (503 with Retry-After, :class:`Crowded`), never made by removing another's.
 """
 
 from __future__ import annotations
@@ -44,9 +51,16 @@ from . import schedule
 from .schedule import CardState
 
 SCHEMA_VERSION = 2
-#: At most this many questions shown and not answered outside exams are kept (the oldest go first): a visitor
-#: who never answers (a crawler) costs a bounded amount of disk. A question dropped so is made afresh.
-MAX_OPEN_QUESTIONS = 10_000
+#: Per learner: questions shown and not answered outside exams (her oldest go first; one dropped so is made
+#: afresh), and exams kept (her oldest go first, with their questions).
+MAX_OPEN_PER_LEARNER = 64
+MAX_EXAMS_PER_LEARNER = 50
+#: Learners who have answered nothing yet: their unanswered questions (and exams) expire after a day, and all of
+#: them together hold at most this many unanswered questions (a crawler costs a bounded amount of disk).
+ANONYMOUS_TTL_S = 86_400
+MAX_ANONYMOUS_QUESTIONS = 10_000
+#: The Retry-After of :class:`Crowded` (seconds): the oldest anonymous questions expire meanwhile.
+CROWDED_RETRY_S = 600
 #: Exams: this many questions unless asked otherwise, at most EXAM_MAX (one per card of the topic at most).
 EXAM_SIZE, EXAM_MAX = 10, 30
 #: The learner cookie lives this long (browsers cap it at 400 days); every training page renews it.
@@ -84,6 +98,12 @@ class ProgressError(NavlightsError, OSError):
 
 class NoSuchQuestion(ProgressError, LookupError):
     """A question id (or an exam id) that is not the learner's."""
+
+
+class Crowded(NavlightsError, RuntimeError):
+    """Learners who have answered nothing hold as many questions as allowed: a new one is refused (503)."""
+
+    retry_after_s = CROWDED_RETRY_S
 
 
 class TrainingInputError(NavlightsError, ValueError):
@@ -359,12 +379,31 @@ class Progress:
             with self._write(db):
                 row = self._pending(db, learner, edition_id, topic.id)      # another request of hers was quicker
                 if row is None:
+                    self._make_room(db, learner, 1)
                     qid = self._insert(db, learner, edition_id, topic.id, q)
-                    if qid % 64 == 0:
-                        db.execute("DELETE FROM questions WHERE id IN (SELECT id FROM questions WHERE answered IS NULL "
-                                   "AND exam IS NULL ORDER BY id DESC LIMIT -1 OFFSET ?)", (MAX_OPEN_QUESTIONS,))
+                    db.execute("DELETE FROM questions WHERE id IN (SELECT id FROM questions WHERE learner = ? AND "
+                               "answered IS NULL AND exam IS NULL ORDER BY id DESC LIMIT -1 OFFSET ?)",
+                               (learner, MAX_OPEN_PER_LEARNER))
                     row = db.execute("SELECT * FROM questions WHERE id = ?", (qid,)).fetchone()
         return self._public(row)
+
+    def _make_room(self, db: sqlite3.Connection, learner: str, n: int) -> None:
+        """Before ``n`` new unanswered questions of ``learner`` (in a write transaction): anonymous learners'
+        expired questions and exams go; if she is anonymous herself and anonymous learners hold
+        :data:`MAX_ANONYMOUS_QUESTIONS` already, :class:`Crowded`. Nobody's unexpired question is removed."""
+        cutoff = iso(self.clock() - ANONYMOUS_TTL_S)
+        anonymous = "learner NOT IN (SELECT learner FROM cards)"
+        db.execute(f"DELETE FROM questions WHERE answered IS NULL AND created < ? AND {anonymous}", (cutoff,))
+        db.execute(f"DELETE FROM exams WHERE created < ? AND {anonymous} AND id NOT IN (SELECT exam FROM questions "
+                   "WHERE exam IS NOT NULL)", (cutoff,))
+        if db.execute("SELECT 1 FROM cards WHERE learner = ? LIMIT 1", (learner,)).fetchone():
+            return
+        held = db.execute(f"SELECT COUNT(*) FROM questions WHERE answered IS NULL AND {anonymous}").fetchone()[0]
+        if held + n > MAX_ANONYMOUS_QUESTIONS:
+            raise Crowded(f"train: {held} questions are waiting for learners who have not answered any yet; allowed: "
+                          f"at most {MAX_ANONYMOUS_QUESTIONS}; try again in {CROWDED_RETRY_S // 60} minutes (a "
+                          "learner who has answered is never refused)", field="train", value=held,
+                          allowed=f"at most {MAX_ANONYMOUS_QUESTIONS}")
 
     def _row(self, db: sqlite3.Connection, learner: str, question_id: int) -> sqlite3.Row:
         row = db.execute("SELECT * FROM questions WHERE id = ? AND learner = ?", (question_id, learner)).fetchone()
@@ -495,11 +534,17 @@ class Progress:
                                      field="topic", value=topic.id)
         db = self._db()
         with self._write(db):
+            self._make_room(db, learner, len(made))
             cur = db.execute("INSERT INTO exams (learner, edition, topic, size, created) VALUES (?, ?, ?, ?, ?)",
                              (learner, edition_id, topic.id, len(made), iso(self.clock())))
             exam_id = int(cur.lastrowid or 0)
             for seq, q in enumerate(made, 1):
                 self._insert(db, learner, edition_id, topic.id, q, exam_id, seq)
+            old = [r[0] for r in db.execute("SELECT id FROM exams WHERE learner = ? ORDER BY id DESC LIMIT -1 "
+                                            "OFFSET ?", (learner, MAX_EXAMS_PER_LEARNER))]
+            for gone in old:                        # her own oldest exams, with their questions
+                db.execute("DELETE FROM questions WHERE exam = ?", (gone,))
+                db.execute("DELETE FROM exams WHERE id = ?", (gone,))
         return self.exam(learner, exam_id)
 
     def exam(self, learner: str, exam_id: int) -> dict[str, Any]:
