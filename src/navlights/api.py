@@ -660,8 +660,8 @@ def example_plans() -> dict[str, str]:
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
 
 from .errors import NavlightsError  # noqa: E402, F401  (re-exported)
-from .jsoninput import MAX_INT_DIGITS, MAX_JSON_DEPTH, check_json_depth, json_depth, too_deep  # noqa: E402, F401
-from .jsoninput import loads as json_loads, regular_file  # noqa: E402, F401
+from .jsoninput import (MAX_INT_DIGITS, MAX_JSON_DEPTH, check_json_depth, json_depth, loads as json_loads,  # noqa: E402, F401
+                        regular_file, too_deep)
 
 
 def edition_names() -> list[str]:
