@@ -656,7 +656,6 @@ def example_plans() -> dict[str, str]:
     return {p.name: p.read_text() for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.name.endswith(".json")}
 
 
-# =============================================================================================
 # --- issue 15: input limits and capacity helpers for the front ends ---------------------------
 
 from .errors import NavlightsError  # noqa: E402, F401  (re-exported)
