@@ -121,3 +121,12 @@ def test_a_closed_pipe_ends_quietly_with_141(argv):
     p = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, timeout=120)
     assert p.returncode == 141, p.stderr[-500:]
     assert p.stderr == b"RC=141", p.stderr[-500:]
+
+
+def test_bad_percent_encoding_refused_alike_by_page_and_twin(client: TestClient) -> None:
+    """Issue 35 item 12: `/explore/situations.json?q=%ff` was 422 while its HTML page was 200; both refuse it now,
+    naming the query string."""
+    for path in ("/explore/situations.json?q=%ff", "/explore/situations?q=%ff", "/identify?notation=%ff"):
+        r = client.get(path)
+        assert r.status_code == 422, path
+        assert "UTF-8" in r.text, path
