@@ -4,6 +4,7 @@ timeline of what two or more vessels saw of each other (docs/traffic.md)."""
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 import click
@@ -28,8 +29,9 @@ def _write(path: str, data: str | bytes, what: str) -> None:
 @click.option("--ais", "ais_file", metavar="FILE", help="build the scene from AIS data (NMEA, .csv or .parquet) "
               "instead of a scene file; needs --at and --observer")
 @click.option("--at", "at", metavar="TIME", help="with --ais: the time of the scene (ISO 8601, UTC)")
-@click.option("--observer", metavar="LAT,LON,HEADING[,EYE,VIS]",
-              help="with --ais: own ship's position, heading, height of eye (m) and visibility (nm)")
+@click.option("--observer", metavar="LAT,LON,HEADING[,EYE,VIS][,speed=KN][,course=DEG]",
+              help="with --ais: own ship's position, heading, height of eye (m) and visibility (nm); with her speed "
+              "(and course) over ground, each vessel's role against her (Part B)")
 @click.option("--window", "window_min", type=float, default=10.0, show_default=True,
               help="with --ais: the oldest report used, in minutes before the time (carried forward along her course)")
 @click.option("--fov", type=float, help="field of view in degrees, centred on own ship's head (default: 360)")
@@ -115,6 +117,10 @@ def _scene_text(d: dict[str, Any]) -> None:
             head = f"  reading {k} of {len(v['readings'])} (the data cannot tell which): " if many else "  "
             click.echo(f"{head}{r['description'] or r['basis']} [{r['basis']}]")
             click.echo(f"    sees: {r['picture']}")
+            if v.get("conduct"):
+                c = v["conduct"][k - 1]
+                click.echo(textwrap.fill(f"you: {c['roles'] if c['answer'] else c['gap']}", 78,
+                                         initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False))
             for a in r.get("alternatives", ()):
                 if a["why"].startswith("another scheme"):
                     names = ", ".join(x["name"] for x in a["lights"])
