@@ -145,11 +145,13 @@ def _scene_text(d: dict[str, Any]) -> None:
 @click.option("--edition", "-e", help="judge under this edition instead of the one in force")
 @click.option("--table/--no-table", "show_table", default=True, show_default=True,
               help="print the minute-by-minute table after the events")
+@click.option("--action", "action", metavar="KEY=N,...", help="Rule 16/17 thresholds: course_deg (30), speed_pct "
+              "(50), early_tcpa_min (10), may_tcpa_min (8), must_tcpa_min (3) (docs/traffic.md)")
 @json_option("JSON output: vessels, events and every minute's look")
 @fitted_text
 def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | None, readings: tuple[str, ...],
                   start: str | None, end: str | None, plot_out: str | None, waters: str, edition: str | None,
-                  show_table: bool, as_json: bool) -> None:
+                  show_table: bool, action: str | None, as_json: bool) -> None:
     """Minute by minute, what each vessel could see of the others, and when the picture changed.
 
     From a track file (docs/traffic.md), or from AIS data with --ais and --mmsi."""
@@ -164,9 +166,9 @@ def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | Non
             raise NavlightsError("mmsi: missing; --ais needs --mmsi A,B", field="mmsi", value=None,
                                  allowed="two or more MMSIs, comma-separated")
         enc = traffic.encounter_from_ais(ais_file, mmsi, readings=readings, start=start, end=end, waters=waters,
-                                         edition=edition)
+                                         edition=edition, action=action)
     else:
-        enc = traffic.encounter(_read(tracks_file or "", "tracks"), waters=waters, edition=edition)
+        enc = traffic.encounter(_read(tracks_file or "", "tracks"), waters=waters, edition=edition, action=action)
     if plot_out:
         _write(plot_out, traffic.encounter_plot_png(enc), "plot")
     if as_json:
