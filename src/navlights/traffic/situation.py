@@ -19,7 +19,7 @@ vessel under way, and the answer says so (an assumption, never silent).
 >>> s = read_situation({"title": "HO", "ownShip": {"initial": {"position": {"lat": 58.0, "lon": 10.0},
 ...     "sog": 10, "cog": 0, "heading": 0, "navStatus": "Under way using engine"}}, "targetShips": [{"static":
 ...     {"name": "t1", "length": 100}, "initial": {"position": {"lat": 58.05, "lon": 10.0}, "sog": 10, "cog": 180}}]})
->>> s.title, s.targets[0].kind, round(s.targets[0].north_nm, 2), s.targets[0].assumptions[0][:22]
+>>> s.title, s.targets[0].kind, round(s.targets[0].north_nm, 1), s.targets[0].assumptions[0][:22]
 ('HO', 'power', 3.0, 'navStatus not given: r')
 """
 
