@@ -29,6 +29,14 @@ def conduct_json(own: Any, other: Any, edition_name: str = "intl-1972", **situat
     return _json(conduct(own, other, edition_name, **situation))
 
 
+def conduct_situation_json(situation: Any, edition_name: str = "intl-1972", **options: Any) -> dict[str, Any]:
+    """Each target ship of a traffic situation in DNV's maritime-schema format (JSON text or object) against own
+    ship: her type, the lights you see of her, the encounter, the roles and the rules applied (schema:
+    docs/schema/conduct-situation.schema.json). ``options`` as for :func:`conduct`."""
+    from .traffic.situation import situation_json
+    return situation_json(situation, edition_name, **options)
+
+
 def conduct_seen_json(notation: str, bearing_deg: Any, edition_name: str = "intl-1972", own: Any = "power",
                       **situation: Any) -> dict[str, Any]:
     """Roles from the lights seen ("R W<W") and her bearing on your bow, as JSON-ready data: identify's likeliest

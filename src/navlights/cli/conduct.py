@@ -59,12 +59,33 @@ def _text(d: dict[str, Any], head: str = "") -> None:
     click.echo(textwrap.fill(f"Conventions: {d['conventions']['words']}.", 78, subsequent_indent="  ", break_on_hyphens=False))
 
 
+def _situation_text(d: dict[str, Any]) -> None:
+    """A maritime-schema situation: each target ship, her lights as seen, then her answer."""
+    own = d["own"]
+    click.echo(textwrap.fill(f"{d['title'] or 'Situation'}: own ship {own['name']} ({own['status_term']}), course "
+                             f"{own['course_deg']:g}°, {own['speed_kn']:g} kn.", 78, subsequent_indent="  "))
+    for n in own["assumptions"]:
+        click.echo(textwrap.fill(f"Own ship: {n}.", 78, subsequent_indent="  "))
+    for t in d["targets"]:
+        s, lights = t["ship"], t["lights_seen"]
+        click.echo("")
+        seen = lights["words"] or f"not known ({lights['gap']})"
+        if lights["within_range"]:
+            seen += f" at {t['conduct']['kinematics']['range_nm']:.1f} nm (once in range: {lights['within_range']})"
+        click.echo(textwrap.fill(f"{s['name']} ({t['status_term']}): you see {seen}.", 78, subsequent_indent="  "))
+        for n in s["assumptions"]:
+            click.echo(textwrap.fill(f"Assumed: {n}.", 78, subsequent_indent="  "))
+        _text(t["conduct"])
+
+
 @click.command("conduct")
 @click.option("--own", default=None, help="own vessel: 'KIND course=DEG speed=KN [heading= at=E,N length= wind= "
               "flags]' (docs/conduct.md)")
 @click.option("--other", default=None, help="the other vessel, the same way; or bearing=DEG range=NM from own")
 @click.option("--pairs", "pairs_path", default=None, metavar="PAIRS.json",
               help="a JSON list of pairs ({own, other, situation keys}), answered in turn")
+@click.option("--situation", "situation_path", default=None, metavar="SITUATION.json",
+              help="a traffic situation in DNV's maritime-schema format: each target ship against own ship")
 @click.option("--seen", default=None, metavar="NOTATION", help="the other's lights as seen (as for identify), "
               "with --bearing: roles from the lights")
 @click.option("--bearing", type=float, default=None, help="with --seen: her bearing on your bow, degrees clockwise")
@@ -82,7 +103,8 @@ def _text(d: dict[str, Any], head: str = "") -> None:
 @click.option("--risk-cpa-nm", type=float, default=None, help="risk of collision below this CPA (default 1)")
 @json_option("JSON output (schema: docs/schema/conduct.schema.json)")
 @fitted_text
-def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, seen: str | None, bearing: float | None,
+def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, situation_path: str | None,
+                seen: str | None, bearing: float | None,
                 edition: str | None, fog: bool, area: str, waters: str | None, wind_from: float | None,
                 was_overtaking: str | None, head_on_deg: float | None, border_deg: float | None,
                 risk_cpa_nm: float | None, as_json: bool) -> None:
@@ -95,6 +117,7 @@ def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, seen
       navlights conduct --own "power course=0 speed=12" --other "power course=270 speed=10 bearing=45 range=3"
       navlights conduct --own "power course=0 speed=10" --other "fishing course=90 speed=4 at=1,2" --json
       navlights conduct --seen "R W<W" --bearing 40
+      navlights conduct --situation traffic_situation_01.json
     """
     from .. import api
     asked, edition = edition, chosen_edition(edition, {"waters": waters})
@@ -106,6 +129,13 @@ def conduct_cmd(own: str | None, other: str | None, pairs_path: str | None, seen
             raise NavlightsError("bearing: --seen needs --bearing (her bearing on your bow, degrees)", field="bearing",
                                  allowed="0 to 360")
         data: Any = api.conduct_seen_json(seen, bearing, edition, own or "power", **options)
+    elif situation_path is not None:
+        conv = {k: options[k] for k in ("head_on_deg", "border_deg", "risk_cpa_nm")}
+        data = api.conduct_situation_json(read_text_file(situation_path, "situation"), edition, **(options | conv))
+        if not as_json:
+            say_default(asked, {"waters": waters})
+            _situation_text(data)
+            return
     elif pairs_path is not None:
         conv = {k: options[k] for k in ("head_on_deg", "border_deg", "risk_cpa_nm")}
         data = [api.conduct_json(p["own"], p["other"], edition, **(options | conv | {

@@ -4,6 +4,7 @@ timeline of what two or more vessels saw of each other (docs/traffic.md)."""
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 import click
@@ -28,8 +29,9 @@ def _write(path: str, data: str | bytes, what: str) -> None:
 @click.option("--ais", "ais_file", metavar="FILE", help="build the scene from AIS data (NMEA, .csv or .parquet) "
               "instead of a scene file; needs --at and --observer")
 @click.option("--at", "at", metavar="TIME", help="with --ais: the time of the scene (ISO 8601, UTC)")
-@click.option("--observer", metavar="LAT,LON,HEADING[,EYE,VIS]",
-              help="with --ais: own ship's position, heading, height of eye (m) and visibility (nm)")
+@click.option("--observer", metavar="LAT,LON,HEADING[,EYE,VIS][,speed=KN][,course=DEG]",
+              help="with --ais: own ship's position, heading, height of eye (m) and visibility (nm); with her speed "
+              "(and course) over ground, each vessel's role against her (Part B)")
 @click.option("--window", "window_min", type=float, default=10.0, show_default=True,
               help="with --ais: the oldest report used, in minutes before the time (carried forward along her course)")
 @click.option("--fov", type=float, help="field of view in degrees, centred on own ship's head (default: 360)")
@@ -116,6 +118,10 @@ def _scene_text(d: dict[str, Any]) -> None:
             head = f"  reading {k} of {len(v['readings'])} (the data cannot tell which): " if many else "  "
             click.echo(f"{head}{r['description'] or r['basis']} [{r['basis']}]")
             click.echo(f"    sees: {r['picture']}")
+            if v.get("conduct"):
+                c = v["conduct"][k - 1]
+                click.echo(textwrap.fill(f"you: {c['roles'] if c['answer'] else c['gap']}", 78,
+                                         initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False))
             for a in r.get("alternatives", ()):
                 if a["why"].startswith("another scheme"):
                     seen = [x for x in a["lights"] if x.get("seen", True)] or None
@@ -141,11 +147,13 @@ def _scene_text(d: dict[str, Any]) -> None:
 @click.option("--edition", "-e", help="judge under this edition instead of the one in force")
 @click.option("--table/--no-table", "show_table", default=True, show_default=True,
               help="print the minute-by-minute table after the events")
+@click.option("--action", "action", metavar="KEY=N,...", help="Rule 16/17 thresholds: course_deg (30), speed_pct "
+              "(50), early_tcpa_min (10), may_tcpa_min (8), must_tcpa_min (3) (docs/traffic.md)")
 @json_option("JSON output: vessels, events and every minute's look")
 @fitted_text
 def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | None, readings: tuple[str, ...],
                   start: str | None, end: str | None, plot_out: str | None, waters: str, edition: str | None,
-                  show_table: bool, as_json: bool) -> None:
+                  show_table: bool, action: str | None, as_json: bool) -> None:
     """Minute by minute, what each vessel could see of the others, and when the picture changed.
 
     From a track file (docs/traffic.md), or from AIS data with --ais and --mmsi."""
@@ -160,9 +168,9 @@ def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | Non
             raise NavlightsError("mmsi: missing; --ais needs --mmsi A,B", field="mmsi", value=None,
                                  allowed="two or more MMSIs, comma-separated")
         enc = traffic.encounter_from_ais(ais_file, mmsi, readings=readings, start=start, end=end, waters=waters,
-                                         edition=edition)
+                                         edition=edition, action=action)
     else:
-        enc = traffic.encounter(_read(tracks_file or "", "tracks"), waters=waters, edition=edition)
+        enc = traffic.encounter(_read(tracks_file or "", "tracks"), waters=waters, edition=edition, action=action)
     if plot_out:
         _write(plot_out, traffic.encounter_plot_png(enc), "plot")
     if as_json:

@@ -22,9 +22,15 @@ DEFAULT_WINDOW_MIN = 10.0
 
 
 def observer(text: Any) -> Observer:
-    """``"lat,lon,heading[,eye_height[,visibility]]"`` (degrees, metres, nautical miles) -> :class:`Observer`."""
-    allowed = "lat,lon,heading[,eye height in m[,visibility in nm]], e.g. 49.9,-3.2,75,18,10"
+    """``"lat,lon,heading[,eye_height[,visibility]][,speed=KN][,course=DEG]"`` (degrees, metres, nautical miles,
+    knots) -> :class:`Observer`; with her speed, each vessel's role against her."""
+    allowed = ("lat,lon,heading[,eye height in m[,visibility in nm]][,speed=KN][,course=DEG], "
+               "e.g. 49.9,-3.2,75,18,10,speed=12")
     parts = [p.strip() for p in str(text).split(",")] if isinstance(text, str) else []
+    motion = {p.partition("=")[0].strip().lower(): p.partition("=")[2].strip() for p in parts if "=" in p}
+    parts = [p for p in parts if "=" not in p]
+    if set(motion) - {"speed", "course"}:
+        raise bad("observer", text, allowed, f"names {sorted(set(motion) - {'speed', 'course'})[0]!r}")
     if not 3 <= len(parts) <= 5:
         raise bad("observer", text, allowed, "is not three to five comma-separated numbers")
     values: list[float | None] = []
@@ -38,8 +44,11 @@ def observer(text: Any) -> Observer:
         values.append(number(x, f"observer.{name}", lo, hi, unit))
     values += [None] * (5 - len(values))
     lat, lon, heading, eye, vis = values
+    speed, course = motion.get("speed"), motion.get("course")
     return Observer(lat=float(lat or 0.0), lon=float(lon or 0.0), heading_deg=float(heading or 0.0),
-                    eye_height_m=eye, visibility_nm=vis)
+                    eye_height_m=eye, visibility_nm=vis,
+                    speed_kn=number(speed, "observer.speed", 0, 100, "knots", optional=True),
+                    course_deg=number(course, "observer.course", 0, 360, "degrees", optional=True))
 
 
 def window(minutes: Any) -> dt.timedelta:

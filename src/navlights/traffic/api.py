@@ -175,31 +175,40 @@ def panorama_labels(pano: Any) -> dict[str, Any]:
     return labels(pano)
 
 
-def encounter(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> Any:
-    """The encounter of the tracks in a CSV text (docs/traffic.md "Encounters")."""
+def encounter(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None, action: Any = None) -> Any:
+    """The encounter of the tracks in a CSV text (docs/traffic.md "Encounters"); ``action``: the Rule 16/17
+    thresholds, an ``ActionThresholds`` or its text ("course_deg=30,speed_pct=50,...")."""
     from .encounter import build
-    return build(text, waters=waters, edition=edition)
+    from .encounter_action import parse_thresholds
+    if action is None or isinstance(action, str):
+        action = parse_thresholds(action)
+    return build(text, waters=waters, edition=edition, action=action)
 
 
 def encounter_from_ais(path: Any, mmsi: Any, *, readings: Any = (), start: Any = None, end: Any = None,
-                       waters: str = DEFAULT_WATERS, edition: str | None = None) -> Any:
+                       waters: str = DEFAULT_WATERS, edition: str | None = None, action: Any = None) -> Any:
     """The encounter of the vessels ``mmsi`` ("A,B" or a list) in an AIS file, between ``start`` and ``end``
-    (ISO 8601, optional); ``readings``: "MMSI=N" choices where AIS fits several readings of a vessel."""
+    (ISO 8601, optional); ``readings``: "MMSI=N" choices where AIS fits several readings of a vessel; ``action``
+    as for :func:`encounter`."""
     from dataclasses import replace
     from .ais_encounter import parse_choices, tracks_csv
     from .encounter import build
+    from .encounter_action import parse_thresholds
     from .inputs import when
+    if action is None or isinstance(action, str):
+        action = parse_thresholds(action)
     idents = [m.strip() for m in (mmsi.split(",") if isinstance(mmsi, str) else list(mmsi)) if str(m).strip()]
     t0 = when(start, "from") if start is not None else None
     t1 = when(end, "to") if end is not None else None
     mapped, _ = ais_fixes(path, edition=edition, waters=None if edition else waters)
     text, notes = tracks_csv([f for f, _, _ in mapped], idents, parse_choices(list(readings)), t0, t1)
-    enc = build(text, waters=waters, edition=edition)
+    enc = build(text, waters=waters, edition=edition, action=action)
     return replace(enc, notes=tuple(dict.fromkeys((*notes, *enc.notes))))
 
 
-def encounter_json(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> dict[str, Any]:
-    return encounter(text, waters=waters, edition=edition).to_dict()
+def encounter_json(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None,
+                   action: Any = None) -> dict[str, Any]:
+    return encounter(text, waters=waters, edition=edition, action=action).to_dict()
 
 
 def encounter_table(enc: Any) -> list[list[str]]:

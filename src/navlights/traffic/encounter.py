@@ -372,8 +372,9 @@ def check_cost(vessels: int, minutes: int) -> None:
                   "fewer vessels or a shorter time", "is too much work")
 
 
-def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None) -> Encounter:
-    """The encounter of the tracks in ``text`` (CSV): minute-by-minute looks and events."""
+def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None, action: Any = None) -> Encounter:
+    """The encounter of the tracks in ``text`` (CSV): minute-by-minute looks and events; ``action``: the Rule 16/17
+    thresholds (:class:`~navlights.traffic.encounter_action.ActionThresholds`, default navlights' conventions)."""
     from ..vessel import Vessel
     from .inputs import read_tracks
     from .report import lights_detail, scheme_notes
@@ -391,7 +392,7 @@ def build(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None
     notes: list[str] = []
     meanings: dict[tuple[int, frozenset[str], str | None], str] = {}
     indexed = [_Track(ident, rows) for ident, rows in tracks.items()]
-    roles = _Roles(ed)
+    roles = _Roles(ed, action)
     for t in times:
         states = {}
         for track in indexed:
@@ -431,10 +432,12 @@ class _Roles:
     a fold over the minutes that keeps what the rules keep: 13(d), once overtaking, overtaking until past and clear
     (the previous minute's overtaking vessel is passed on), and since when each reading has held."""
 
-    def __init__(self, edition_id: str) -> None:
+    def __init__(self, edition_id: str, action: Any = None) -> None:
         from ..engines import conduct
         from ..rulebase.conduct import conduct_rules
+        from .encounter_action import Action
         self.conduct = conduct
+        self.action = Action(action)
         self.rules = conduct_rules(edition_id)
         self.state: dict[tuple[str, str], tuple[str | None, tuple[str, ...], str, dt.datetime]] = {}
         self.notes: list[str] = []
@@ -464,6 +467,9 @@ class _Roles:
                 "overtaking": r.reading.overtaking, "rules": [x.cite for x in r.reading.rules],
                 "risk_of_collision": r.risk_of_collision, "cpa_nm": round(r.kinematics.cpa_nm, 3) if r.kinematics
                 else None, "since": _iso(since), "gaps": list(r.reading.gaps)}
+        data["action"] = self.action.step(lk.time, key, data, {o.ident: (float(o.course), float(o.speed)),  # type: ignore[arg-type]
+                                                              g.ident: (float(g.course), float(g.speed))},  # type: ignore[arg-type]
+                                          r.kinematics.tcpa_min if r.kinematics else None)
         return dataclasses.replace(lk, conduct=data)
 
     @staticmethod
@@ -472,15 +478,17 @@ class _Roles:
         now = lk.conduct
         if now is None:
             return []
+        acts = [Event(lk.time, lk.observer, lk.target, "action", text, None, lk.distance_nm)
+                for text in (now.get("action") or {}).get("began", ())]
         old = prev.conduct if prev else None
         if old and (old["encounter"], old["give_way"]) == (now["encounter"], now["give_way"]):
-            return []
+            return acts
         who = {("own",): f"{lk.observer} gives way", ("other",): f"{lk.target} gives way",
                ("own", "other"): "each gives way"}
         text = f"{now['encounter']}: {who.get(tuple(now['give_way']), 'no give-way vessel named')}"
         if now["rules"]:
             text += f" ({now['rules'][0]})"
-        return [Event(lk.time, lk.observer, lk.target, "roles", text, None, lk.distance_nm)]
+        return [Event(lk.time, lk.observer, lk.target, "roles", text, None, lk.distance_nm), *acts]
 
 
 def _display(s: State, rows: list[dict[str, Any]], ed: str, vessel_cls: Any) -> tuple[Any, Any, str]:

@@ -123,14 +123,16 @@ def read_scene(data: Any) -> dict[str, Any]:
     o = data.get("observer")
     if not isinstance(o, dict):
         raise bad("observer", o, "an object with lat, lon, heading, eye_height, visibility", "is not an object")
-    _known(o, "observer.", ("ident", "lat", "lon", "heading", "eye_height", "visibility"))
+    _known(o, "observer.", ("ident", "lat", "lon", "heading", "eye_height", "visibility", "speed", "course"))
     obs = Observer(lat=number(o.get("lat"), "observer.lat", -90, 90, "degrees"),  # type: ignore[arg-type]
                    lon=number(o.get("lon"), "observer.lon", -180, 180, "degrees"),  # type: ignore[arg-type]
                    heading_deg=number(o.get("heading", 0), "observer.heading", 0, 360, "degrees") or 0.0,
                    eye_height_m=number(o.get("eye_height"), "observer.eye_height", 0, 500, "metres", optional=True),
                    visibility_nm=number(o.get("visibility"), "observer.visibility", 0.01, 1000, "nautical miles",
                                         optional=True),
-                   ident=str(o.get("ident", "own ship")))
+                   ident=str(o.get("ident", "own ship")),
+                   speed_kn=number(o.get("speed"), "observer.speed", 0, 100, "knots", optional=True),
+                   course_deg=number(o.get("course"), "observer.course", 0, 360, "degrees", optional=True))
     vs = data.get("vessels")
     if not isinstance(vs, list):
         raise bad("vessels", vs, "a list of vessels", "is not a list")

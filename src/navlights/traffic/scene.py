@@ -54,7 +54,8 @@ def bad(field_name: str, value: Any, allowed: str, what: str = "is not allowed")
 
 @dataclass(frozen=True)
 class Observer:
-    """Own ship: position (WGS 84 degrees), heading (true), height of eye (m) and visibility (nm)."""
+    """Own ship: position (WGS 84 degrees), heading (true), height of eye (m) and visibility (nm); with her speed
+    (and course) over ground, each vessel's role against her (:mod:`.scene_conduct`)."""
 
     lat: float
     lon: float
@@ -62,6 +63,8 @@ class Observer:
     eye_height_m: float | None = None
     visibility_nm: float | None = None
     ident: str = "own ship"
+    speed_kn: float | None = None
+    course_deg: float | None = None     # None: her heading stands for it
 
 
 class LightSeen(NamedTuple):
@@ -146,6 +149,8 @@ class Target(NamedTuple):
     heading_deg: float | None
     readings: tuple[Reading, ...]
     notes: tuple[str, ...] = ()
+    course_deg: float | None = None    # over ground
+    speed_kn: float | None = None
 
     @property
     def certain(self) -> bool:
@@ -181,10 +186,19 @@ class SceneResult:
         o = self.observer
         return {"time": None if self.time is None else self.time.isoformat().replace("+00:00", "Z"),
                 "observer": {"ident": o.ident, "lat": o.lat, "lon": o.lon, "heading_deg": o.heading_deg,
-                             "eye_height_m": o.eye_height_m, "visibility_nm": o.visibility_nm},
+                             "eye_height_m": o.eye_height_m, "visibility_nm": o.visibility_nm,
+                             "speed_kn": o.speed_kn, "course_deg": o.course_deg},
                 "edition_basis": self.edition_basis, "notes": list(self.notes),
                 "geometry": "bearings and distances on the mid-latitude plane of WGS 84 (navlights.traffic.geo)",
-                "vessels": [t.to_dict() for t in self.targets]}
+                "vessels": [t.to_dict() | {"conduct": conduct_of(o, t)} for t in self.targets]}
+
+
+def conduct_of(o: Observer, t: Target) -> list[dict[str, Any]] | None:
+    """Her role against own ship, one per reading (None: own ship's speed not given)."""
+    if o.speed_kn is None:
+        return None
+    from .scene_conduct import roles
+    return roles(o, t)
 
 
 # ------------------------------------------------------------------------------------------
@@ -495,7 +509,7 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
     for k_, f in enumerate(fixes):
         h, notes = _heading(f)
         out.append(Target(f.ident, f.lat, f.lon, brg[k_], dist[k_], rel[k_], None if h is None else aspects[k_], h,
-                          tuple(readings[k_]), tuple(f.notes) + notes + _time_note(f, time)))
+                          tuple(readings[k_]), tuple(f.notes) + notes + _time_note(f, time), f.course_deg, f.speed_kn))
     return tuple(out)
 
 

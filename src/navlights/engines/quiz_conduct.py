@@ -1,0 +1,109 @@
+"""Training questions on conduct (Part B): who gives way, from the lights seen or from a situation told in words.
+
+Own vessel is a power-driven vessel under way steering 000° at 12 kn; the other is one of the Rule 18 kinds at a
+bearing and on a course from :data:`SCENES` (each closing to a CPA under navlights' 1 nm risk distance, none
+within the 2° border margin of a sector or head-on limit, so that one reading holds). The right answer is the conduct engine's (``engines.conduct``) under the edition; the
+other answers are the other roles a watchkeeper might pick (give way, stand on, both alter to starboard, no
+give-way vessel), all four offered, so that a distractor is always a real possibility of the Rules.
+
+>>> from navlights.rulebase.loader import edition
+>>> import random
+>>> q = question(edition("intl-1972"), "seen", random.Random(3))
+>>> q.kind, len(q.choices), 0 <= q.answer < 4
+('seen', 4, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import Edition
+
+OWN = {"kind": "power", "course": 0.0, "speed": 12.0, "length": "80 m"}
+#: The other vessel's kinds (conduct_input.KINDS) and her words.
+KINDS = {"power": "a power-driven vessel", "sail": "a sailing vessel", "fishing": "a vessel engaged in fishing",
+         "nuc": "a vessel not under command", "ram": "a vessel restricted in her ability to manoeuvre"}
+#: (her bearing relative to your head, her course, her speed): crossing either side, head-on, overtaking both ways.
+SCENES = ((45.0, 270.0, 10.0), (60.0, 300.0, 12.0), (315.0, 90.0, 10.0), (300.0, 60.0, 12.0), (0.0, 180.0, 10.0),
+          (180.0, 0.0, 18.0), (10.0, 0.0, 5.0))
+ANSWERS = {("own",): "You give way: keep out of her way, early and substantially",
+           ("other",): "She gives way: you stand on, keeping your course and speed",
+           ("own", "other"): "Meeting head-on: each of you alters course to starboard",
+           (): "No rule names a give-way vessel here: Rules 2, 7 and 8 apply"}
+TOPICS = {"conduct-seen": "who gives way, from the lights seen", "conduct-situations": "who gives way, in words"}
+
+
+@dataclass(frozen=True, slots=True)
+class ConductQuestion:
+    """One question: what you are told (the lights or the situation), the answers, the right one and why."""
+
+    edition: str
+    kind: str                          # seen | situation
+    prompt: str
+    other: dict[str, Any]              # her spec (conduct_input), for the page to draw
+    bearing_deg: float                 # her bearing on your bow
+    aspect_deg: float                  # your bearing on her bow (for the picture)
+    choices: tuple[str, ...]
+    answer: int
+    why: str                           # the engine's answer, with its rules
+    rules: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"edition": self.edition, "kind": self.kind, "prompt": self.prompt, "other": dict(self.other),
+                "bearing_deg": self.bearing_deg, "aspect_deg": self.aspect_deg, "choices": list(self.choices),
+                "answer": self.answer, "why": self.why, "rules": list(self.rules)}
+
+
+def other_spec(kind: str, bearing: float, course: float, speed: float, range_nm: float = 2.0) -> dict[str, Any]:
+    b = math.radians(bearing)
+    return {"kind": kind, "course": course, "speed": speed, "length": "60 m",
+            "at": [round(range_nm * math.sin(b), 6), round(range_nm * math.cos(b), 6)]}
+
+
+def build(ed: Edition, kind: str, question_kind: str, bearing: float, course: float, speed: float,
+          rng: random.Random) -> ConductQuestion | None:
+    """The question for her kind and motion; None where her lights cannot be told (a gap) from where you are."""
+    from . import display as _display, view as _view
+    from ..rulebase.conduct import conduct_rules
+    from .conduct_input import parse_ship
+    from .conduct import decide
+    from .conduct_words import answer as _answer, side_words
+    spec = other_spec(kind, bearing, course, speed)
+    own = parse_ship(dict(OWN), "own")
+    her = parse_ship(dict(spec), "other", own=own)
+    c = decide(conduct_rules(ed.id), own, her)
+    k = c.kinematics
+    if k is None or c.borders or c.give_way not in ANSWERS or not c.risk_of_collision:
+        return None
+    where = f"bearing {bearing:03.0f}° relative ({side_words(bearing)}), 2 nm off, closing with a CPA under 1 nm"
+    if question_kind == "seen":
+        p = _view.view(_display.remembered(her.vessel, ed), k.aspect_deg, k.range_nm, period="night")
+        if p.gaps or not p.items:
+            return None
+        prompt = (f"Night, clear visibility. You are a power-driven vessel under way, steering 000° at 12 kn. "
+                  f"You see {p.describe()}, {where}. What do you do?")
+    else:
+        prompt = (f"You are a power-driven vessel under way, steering 000° at 12 kn. {KINDS[kind].capitalize()} "
+                  f"is {where}, steering {course:03.0f}° at {speed:g} kn; you are in sight of one another. "
+                  "Who gives way?")
+    choices = list(ANSWERS.values())
+    rng.shuffle(choices)
+    right = ANSWERS[c.give_way]
+    return ConductQuestion(ed.id, question_kind, prompt, spec, bearing, round(k.aspect_deg, 3), tuple(choices),
+                           choices.index(right), _answer(c), tuple(r.cite for r in c.reading.rules))
+
+
+def question(ed: Edition, question_kind: str, rng: random.Random) -> ConductQuestion | None:
+    """A question of that kind (``seen`` or ``situation``) on a kind and scene drawn at random."""
+    if question_kind not in ("seen", "situation"):
+        raise ValueError(f"question_kind: {question_kind!r} is not seen or situation")
+    tries = [(k, s) for k in KINDS for s in SCENES]
+    rng.shuffle(tries)
+    for kind, (bearing, course, speed) in tries:
+        q = build(ed, kind, question_kind, bearing, course, speed, rng)
+        if q is not None:
+            return q
+    return None
