@@ -17,7 +17,7 @@ from navlights.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-OUTPUT_OPTIONS = ("-o", "--output", "--png", "--plot", "--html")
+OUTPUT_OPTIONS = ("-o", "--output", "--png", "--plot", "--html", "--wav")
 
 
 def _examples() -> list[list[str]]:
