@@ -696,5 +696,5 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
 
 # --- Part B (who gives way) and Part D (what she sounds): in their own modules, re-exported here -------------------
 from .api_conduct import conduct, conduct_json, conduct_seen_json, conduct_situation_json  # noqa: E402, F401
-from .api_signals import (heard_json, in_sight_json, signal_wav, signals_json, sound_drill_json,  # noqa: E402, F401
-                          sound_signal_ids)
+from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: E402, F401
+                          sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)

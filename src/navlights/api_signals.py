@@ -57,3 +57,31 @@ def sound_drill_json(edition_name: str | Edition, seed: int, direction: str = "t
     was right, with the rule (engines/sound_quiz.py)."""
     from .engines import sound_quiz
     return sound_quiz.drill_json(sound_quiz.drill(edition(edition_name).id, seed, direction), choice)
+
+
+def sound_topics(edition_name: str | Edition) -> tuple[Any, ...]:
+    """The Train page's sound topics of the edition (situation to signal, signal to situation; none where no signal
+    is encoded); card keys ``sound-to-signal:<signal id>`` (engines/sound_quiz.py)."""
+    from .engines import sound_quiz
+    return sound_quiz.topics(edition(edition_name).id)
+
+
+def sound_question(edition_name: str | Edition, signal_id: str, rng: Any, period: str) -> Any:
+    """A Train question on a sound card (``period`` sound-to-signal or sound-to-situation), or None."""
+    from .engines import sound_quiz
+    return sound_quiz.train_question(edition(edition_name).id, signal_id, rng, period)
+
+
+def sound_card(edition_name: str | Edition, signal_id: str, period: str) -> dict[str, Any]:
+    """What a Train sound card asks, and its signal's cite (engines/sound_quiz.py)."""
+    from .engines import sound_quiz
+    ed = edition(edition_name).id
+    s = sound_quiz.target(ed, signal_id)
+    return {"prompt": sound_quiz.prompt(ed, signal_id, period), "playable": period == "sound-to-situation",
+            "cites": [] if s is None else [f"{s.cite.edition} {s.cite.rule}"],
+            "citation": None if s is None else s.cite.to_dict()}
+
+
+def is_sound_period(period: str) -> bool:
+    """Whether a Train card's period is a sound card's (sound-to-signal, sound-to-situation)."""
+    return period.startswith("sound-")

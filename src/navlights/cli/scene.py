@@ -45,12 +45,14 @@ def _write(path: str, data: str | bytes, what: str) -> None:
 @click.option("--waters", type=click.Choice(WATERS), help="the waters, for the edition in force (default: the file's, "
               "else high-seas)")
 @click.option("--edition", "-e", help="judge under this edition instead of the one in force at the scene's time")
+@click.option("--visibility", type=click.Choice(["restricted", "clear"]), default="clear", show_default=True,
+              help="restricted: also list what own ship would hear from each vessel (Rule 35, Annex III ranges)")
 @json_option("JSON output: every vessel's bearing, distance, aspect, readings and lights seen")
 @fitted_text
 def scene_cmd(scene_file: str | None, ais_file: str | None, at: str | None, observer: str | None, window_min: float,
               fov: float | None, svg_out: str | None, png_out: str | None, labels_out: str | None,
               width: int, height: int, no_names: bool, waters: str | None, edition: str | None,
-              as_json: bool) -> None:
+              visibility: str, as_json: bool) -> None:
     """What own ship sees of the traffic round her: each vessel's bearing, distance, aspect and lights.
 
     From a scene file (docs/traffic.md), or from AIS data with --ais, --at and --observer."""
@@ -69,9 +71,15 @@ def scene_cmd(scene_file: str | None, ais_file: str | None, at: str | None, obse
             _write(labels_out, json.dumps(traffic.panorama_labels(pano), indent=1, ensure_ascii=False), "labels")
     elif fov is not None:
         traffic.check_fov(fov)
+    heard = traffic.scene_heard(result) if visibility == "restricted" else None
     if as_json:
-        print_json(result.to_dict())
+        print_json({**result.to_dict(), **({"visibility": visibility, "heard": heard} if heard is not None else {})})
         return
+    if heard is not None:
+        click.echo("In restricted visibility own ship would hear:")
+        for line in traffic.scene_heard_lines(heard):
+            click.echo(f"  {line}")
+        click.echo("")
     _scene_text(result.to_dict())
 
 
@@ -149,11 +157,13 @@ def _scene_text(d: dict[str, Any]) -> None:
               help="print the minute-by-minute table after the events")
 @click.option("--action", "action", metavar="KEY=N,...", help="Rule 16/17 thresholds: course_deg (30), speed_pct "
               "(50), early_tcpa_min (10), may_tcpa_min (8), must_tcpa_min (3) (docs/traffic.md)")
+@click.option("--visibility", type=click.Choice(["restricted", "clear"]), default="clear", show_default=True,
+              help="restricted: also say what each vessel should have been sounding (Rule 35)")
 @json_option("JSON output: vessels, events and every minute's look")
 @fitted_text
 def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | None, readings: tuple[str, ...],
                   start: str | None, end: str | None, plot_out: str | None, waters: str, edition: str | None,
-                  show_table: bool, action: str | None, as_json: bool) -> None:
+                  show_table: bool, action: str | None, visibility: str, as_json: bool) -> None:
     """Minute by minute, what each vessel could see of the others, and when the picture changed.
 
     From a track file (docs/traffic.md), or from AIS data with --ais and --mmsi."""
@@ -173,8 +183,9 @@ def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | Non
         enc = traffic.encounter(_read(tracks_file or "", "tracks"), waters=waters, edition=edition, action=action)
     if plot_out:
         _write(plot_out, traffic.encounter_plot_png(enc), "plot")
+    sounding = traffic.encounter_sounding(enc) if visibility == "restricted" else None
     if as_json:
-        print_json(enc.to_dict())
+        print_json({**enc.to_dict(), **({"visibility": visibility, "sounding": sounding} if sounding else {})})
         return
     d = enc.to_dict()
     click.echo(f"Encounter {d['start']} to {d['end']}, judged under {d['edition']}: {d['edition_basis']}")
@@ -183,6 +194,10 @@ def encounter_cmd(tracks_file: str | None, ais_file: str | None, mmsi: str | Non
         click.echo(f"  {ident}: {v['description']}{gaps}")
     for n in d["notes"]:
         click.echo(f"  note: {n}")
+    if sounding is not None:
+        click.echo("\nIn restricted visibility each should have been sounding")
+        for line in traffic.encounter_sounding_lines(sounding):
+            click.echo(f"  {line}")
     click.echo("\nEvents")
     for e in d["events"]:
         click.echo(f"  {e['sentence']}")

@@ -206,6 +206,28 @@ def encounter_from_ais(path: Any, mmsi: Any, *, readings: Any = (), start: Any =
     return replace(enc, notes=tuple(dict.fromkeys((*notes, *enc.notes))))
 
 
+def scene_heard(result: Any) -> list[dict[str, Any]]:
+    """In restricted visibility: what own ship would hear from each vessel of the scene (traffic/sounds.py)."""
+    from .sounds import scene_heard as _heard
+    return _heard(result)
+
+
+def scene_heard_lines(heard: list[dict[str, Any]]) -> list[str]:
+    from .sounds import scene_heard_lines as _lines
+    return _lines(heard)
+
+
+def encounter_sounding(enc: Any) -> dict[str, Any]:
+    """In restricted visibility: what each vessel of the encounter should have been sounding (traffic/sounds.py)."""
+    from .sounds import encounter_sounding as _sounding
+    return _sounding(enc)
+
+
+def encounter_sounding_lines(sounding: dict[str, Any]) -> list[str]:
+    from .sounds import encounter_sounding_lines as _lines
+    return _lines(sounding)
+
+
 def encounter_json(text: str, *, waters: str = DEFAULT_WATERS, edition: str | None = None,
                    action: Any = None) -> dict[str, Any]:
     return encounter(text, waters=waters, edition=edition, action=action).to_dict()

@@ -274,7 +274,26 @@ def explore_static(vessel: api.Vessel, edition: str, choose: str, period: str | 
         "uncertain": [i["role"] for i in items if i["provenance"] in ("gap", "inferred") or i["arc_assumed"]],
         "display": display,
         "sectors": sectors["sectors"],
+        "sounds": _sounds(vessel, edition),
     }
+
+
+def _with_edition(link: str, edition: str) -> str:
+    """A link of the vessel's (compare's, across editions) that names the edition too."""
+    return f"{link}{'&' if '?' in link else '?'}edition={quote_plus(edition)}"
+
+
+def _sounds(vessel: api.Vessel, edition: str) -> dict[str, Any]:
+    """What she sounds in restricted visibility, in words, and whether a signal of hers can be played (Part D)."""
+    try:
+        s = api.signals_json(vessel, edition)
+    except NavlightsError as e:          # a fact the signals need that the lights did not: said, not hidden
+        return {"summary": f"Not known: {e}", "signals": [], "playable": False}
+    signals = [{"id": x["id"], "words": x["words"], "interval": x["interval"], "status": x["status"],
+                "cite": f"{x['citation']['edition']} {x['citation']['rule']}",
+                "provenance": x["citation"]["provenance"]} for x in s["signals"]]
+    playable = any(x["elements"] and all(e["sound"] != "flash" for e in x["elements"]) for x in s["signals"])
+    return {"summary": s["summary"], "signals": signals, "playable": playable}
 
 
 @lru_cache(maxsize=256)
@@ -301,7 +320,9 @@ def _explore_dynamic(q: ViewQuery, render_available: bool) -> dict[str, Any]:
         "render": {"available": render_available,
                    "view": f"{render}view={picture['period']}&width={NIGHT_SIZE[0]}&height={NIGHT_SIZE[1]}",
                    "plan": f"{render}view=plan&width={PLAN_SIZE[0]}&height={PLAN_SIZE[1]}"},
-        "links": {"json": "/explore.json" + query, "compare": compare},
+        "links": {"json": "/explore.json" + query, "compare": compare,
+                  "sounds": _with_edition(compare.replace("/compare", "/sounds", 1), q.edition),
+                  "sounds_wav": _with_edition(compare.replace("/compare", "/sounds.wav", 1), q.edition)},
     }
 
 

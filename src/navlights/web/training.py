@@ -129,6 +129,13 @@ def _card_key(period: str, card: str) -> str:
     return f"{period}:{card}"
 
 
+def _make_question(edition_id: str, name: str, rng: random.Random, period: str) -> Any:
+    """A question on one card: a sound card's (``api.sound_question``) or a picture's (``api.quiz_question``)."""
+    if api.is_sound_period(period):
+        return api.sound_question(edition_id, name, rng, period)
+    return api.quiz_question(edition_id, name, rng, period)
+
+
 # ---------------------------------------------------------------------------------------------
 # The store
 
@@ -313,8 +320,8 @@ class Progress:
 
     @staticmethod
     def topics(edition_id: str) -> tuple[Any, ...]:
-        """The edition's topics (``api.quiz_topics``)."""
-        return api.quiz_topics(edition_id)
+        """The edition's topics (``api.quiz_topics``), then its sound topics (``api.sound_topics``)."""
+        return (*api.quiz_topics(edition_id), *api.sound_topics(edition_id))
 
     def topic(self, edition_id: str, topic_id: str) -> Any:
         """The topic of that id in the edition, or a 422 naming the topics it has."""
@@ -346,7 +353,7 @@ class Progress:
             key = schedule.pick(keys, states, now, self._rng, last)
             assert key is not None
             period, _, name = key.partition(":")
-            q = api.quiz_question(edition_id, name, self._rng, period)
+            q = _make_question(edition_id, name, self._rng, period)
             if q is not None:
                 return q
             keys.remove(key)         # no fair question fits this card: another
@@ -420,23 +427,31 @@ class Progress:
                         period=row["period"])
 
     def _public(self, row: sqlite3.Row) -> dict[str, Any]:
-        """A question as shown before it is answered: no vessel, no aspect, no answer."""
+        """A question as shown before it is answered: no vessel, no aspect, no answer. A sound card's shows what
+        it asks in words, and, signal to situation, the signal to play (``sound``)."""
+        sound = api.is_sound_period(row["period"])
+        words = api.sound_card(row["edition"], row["card"], row["period"])["prompt"] if sound else \
+            self._picture(row).describe()
         return {"id": row["id"], "edition": row["edition"], "topic": row["topic"], "period": row["period"],
-                "picture_words": self._picture(row).describe(), "picture": f"/train/picture/{row['id']}.svg",
+                "picture_words": words, "picture": None if sound else f"/train/picture/{row['id']}.svg",
+                "sound": f"/train/sound/{row['id']}.wav" if row["period"] == "sound-to-situation" else None,
                 "choices": [c["text"] for c in json.loads(row["choices"])], "exam": row["exam"], "seq": row["seq"],
                 "answered": row["answered"] is not None}
 
     def _full(self, row: sqlite3.Row) -> dict[str, Any]:
         out = self._public(row)
         choices = json.loads(row["choices"])
-        seen = self._picture(row)
         right = choices[row["answer"]]
+        if api.is_sound_period(row["period"]):
+            cites = api.sound_card(row["edition"], row["card"], row["period"])["cites"]
+        else:
+            cites = list(dict.fromkeys(i.cite for i in self._picture(row).items))
         out.update({"item": row["card"], "members": right.get("members", [right["item"]]),
                     "vessel": json.loads(row["vessel"]), "aspect_deg": row["aspect_deg"], "answer": row["answer"],
                     "answer_text": right["text"], "chosen": row["chosen"],
                     "chosen_text": None if row["chosen"] is None else choices[row["chosen"]]["text"],
                     "correct": None if row["correct"] is None else bool(row["correct"]),
-                    "cites": list(dict.fromkeys(i.cite for i in seen.items)), "also": json.loads(row["also"]),
+                    "cites": cites, "also": json.loads(row["also"]),
                     "choice_items": [c["item"] for c in choices], "choice_vessels": [c["vessel"] for c in choices],
                     "created": row["created"], "answered_at": row["answered"]})
         return out
@@ -526,7 +541,7 @@ class Progress:
             if len(made) == size:
                 break
             period, _, name = key.partition(":")
-            q = api.quiz_question(edition_id, name, self._rng, period)
+            q = _make_question(edition_id, name, self._rng, period)
             if q is not None:
                 made.append(q)
         if not made:

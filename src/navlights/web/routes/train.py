@@ -21,7 +21,7 @@ from .. import pages
 from ..common import (SVG_RESPONSES, Unavailable, error_page, first_error, json_query, page, parse, progress,
                       query_parameters)
 from ..queries import MAX_ID, Answer, ExamStart, ResetBody, TrainQuery
-from ..training import COOKIE_MAX_AGE_S, EXAM_SIZE, Progress, TrainingInputError
+from ..training import COOKIE_MAX_AGE_S, EXAM_SIZE, NoSuchQuestion, Progress, TrainingInputError
 
 router = APIRouter()
 M = TypeVar("M", bound=BaseModel)
@@ -32,7 +32,10 @@ QuestionId = Annotated[int, Path(ge=1, le=MAX_ID, description="the question's id
 ExamId = Annotated[int, Path(ge=1, le=MAX_ID, description="the exam's id")]
 
 #: What a question shows before it is answered (no vessel, no aspect, no answer).
-UNANSWERED = ("id", "edition", "topic", "period", "picture_words", "picture", "choices", "exam", "seq", "answered")
+UNANSWERED = ("id", "edition", "topic", "period", "picture_words", "picture", "sound", "choices", "exam", "seq",
+              "answered")
+#: The vessel a sound card's signal is played for (the whistle at the middle of her Annex III band).
+SOUND_VESSEL = {"length": "50 m", "propulsion": "power"}
 #: The exam sizes the page offers.
 EXAM_SIZES = (5, 10, 20)
 
@@ -82,7 +85,9 @@ def _train_url(edition: str, topic: str, **more: str) -> str:
 
 def _question_svg(q: dict[str, Any]) -> str | None:
     """The question's picture (night or day) without caption, hull, title, roles or cites (they give the answer
-    away)."""
+    away); a sound card has none."""
+    if api.is_sound_period(q["period"]):
+        return None
     return pages.anonymise(pages.render(q["vessel"], q["edition"], view=q["period"], aspect_deg=q["aspect_deg"],
                                         caption=False, hull=False))
 
@@ -189,6 +194,10 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
         where = (f"/train/exam/{result['exam']}" if result["exam"] is not None
                  else _train_url(result["edition"], result["topic"]))
         return _keep(request, RedirectResponse(where, status_code=303))
+    if api.is_sound_period(result["period"]):
+        return _keep(request, page(request, "train_result.html", **_ctx(
+            p, learner, result["edition"], result["topic"], result=result, sound_card=api.sound_card(
+                result["edition"], result["item"], result["period"]), play=_play_url(result))))
     display = api.display_json(result["vessel"], result["edition"])
     picture = api.view_json(result["vessel"], result["edition"], aspect_deg=result["aspect_deg"],
                             period=result["period"])
@@ -203,11 +212,36 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
 @router.get("/train/picture/{question_id}.svg", tags=["training"], summary="A question's picture",
             response_class=Response, responses=SVG_RESPONSES, operation_id="train_picture")
 def train_picture(request: Request, question_id: QuestionId) -> Response:
-    """The question's picture (night or day), without caption or hull (they would give the answer away)."""
-    svg = _question_svg(progress(request).stored(_learner(request), question_id))
+    """The question's picture (night or day), without caption or hull (they would give the answer away). A sound
+    card's question has no picture (404)."""
+    q = progress(request).stored(_learner(request), question_id)
+    if api.is_sound_period(q["period"]):
+        raise NoSuchQuestion(f"question: question {question_id} is a sound signal's, with no picture",
+                             field="question", value=question_id)
+    svg = _question_svg(q)
     if svg is None:
         raise Unavailable("render: the renderer is not available in this build yet", field="render")
     return _keep(request, Response(svg, media_type="image/svg+xml"))
+
+
+def _play_url(q: dict[str, Any]) -> str:
+    return f"/train/sound/{q['id']}.wav"
+
+
+@router.get("/train/sound/{question_id}.wav", tags=["training"], summary="A sound question's signal (WAV)",
+            response_class=Response, responses={200: {"content": {"audio/wav": {}},
+                                                       "description": "16-bit mono PCM WAV"}},
+            operation_id="train_sound")
+def train_sound(request: Request, question_id: QuestionId) -> Response:
+    """The signal a sound question is about, rendered from the rules' numbers (render/sound.py) for a 50 m
+    power-driven vessel's whistle band: the learner hears what the words say. A question that is no sound card's
+    has no sound (404)."""
+    q = progress(request).stored(_learner(request), question_id)
+    if not api.is_sound_period(q["period"]):
+        raise NoSuchQuestion(f"question: question {question_id} is a picture's, with no sound", field="question",
+                             value=question_id)
+    data, _ = api.signal_wav(SOUND_VESSEL, q["edition"], q["item"])
+    return _keep(request, Response(data, media_type="audio/wav"))
 
 
 # --- exams ------------------------------------------------------------------------------------
