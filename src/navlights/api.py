@@ -34,8 +34,6 @@ def editions() -> list[Edition]:
     return [edition(e) for e in edition_ids()]
 
 
-
-
 def display(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = DEFAULT_EDITION) -> Display:
     """The lights and shapes the vessel shows under the edition, each cited."""
     return _display.remembered(vessel, edition(edition_name))
@@ -473,15 +471,15 @@ def _identify_editions(edition_name: str | Edition | list[str | Edition] | None)
 
 
 def identify(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
-             limit: int | None = None, cache_dir: str | None = None):
+             limit: int | None = None, cache_dir: str | None = None, bearing: Any = None, own: Any = "power"):
     """Every vessel class, edition and aspect that shows ``picture``, ranked: exact matches first.
 
-    ``picture``: notation text (see ``NOTATION_HELP`` and docs/identify.md), JSON with coordinates,
-    or a picture from :func:`view`. ``edition``: one id or alias, a list, or None (or 'all') for every
-    edition: the rules in force today answer first, the historical ones after them, marked as history.
-    ``near``: add near matches (arranged otherwise, white/yellow doubt, one light missed or extra).
-    ``limit``: at most this many hypotheses (None or 0: all). ``cache_dir``: keep the index on disk
-    there (``$NAVLIGHTS_CACHE_DIR`` overrides; 'off' turns it off).
+    ``picture``: notation text (see ``NOTATION_HELP`` and docs/identify.md), JSON with coordinates, or a picture from
+    :func:`view`. ``edition``: one id or alias, a list, or None (or 'all') for every edition: the rules in force
+    today answer first, the historical ones after them, marked as history.
+    ``near``: add near matches (arranged otherwise, white/yellow doubt, one light missed or extra). ``limit``: at most
+    this many hypotheses (None or 0: all). ``cache_dir``: keep the index on disk there (``$NAVLIGHTS_CACHE_DIR``
+    overrides; 'off' turns it off). ``bearing`` (on own bow, degrees): the verdict adds her meaning for ``own``.
 
     >>> r = identify("W/W/W R", "1960", near=False)
     >>> h = r.hypotheses[0]
@@ -491,17 +489,19 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
     'showing her port side, her head to your left: crossing toward you (you are forward of her beam)'
     """
     from .engines import identify as _identify
-    return _identify.identify(picture, _identify_editions(edition), near=near, limit=limit or None,
-                              cache=cache_dir)
+    result = _identify.identify(picture, _identify_editions(edition), near=near, limit=limit or None, cache=cache_dir)
+    return result if bearing is None else with_own_vessel(result, bearing, own)[0]
 
 
 def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | None = None, *, near: bool = True,
-                  limit: int | None = None, cache_dir: str | None = None) -> dict[str, Any]:
-    """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json)."""
+                  limit: int | None = None, cache_dir: str | None = None, bearing: Any = None, own: Any = "power"
+                  ) -> dict[str, Any]:
+    """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json); with ``bearing``, ``conduct``."""
     from .engines import identify as _identify
     eds = _identify_editions(edition)
     result = _identify.identify(picture, eds, near=near, limit=limit or None, cache=cache_dir)
-    out = result.to_dict()
+    result, conduct_data = (result, None) if bearing is None else with_own_vessel(result, bearing, own)
+    out = result.to_dict() | ({} if conduct_data is None else {"conduct": conduct_data})
     out["edition_titles"] = {e.id: e.title for e in eds}
     from .notation import NOTATION_HELP
     out["notation_help"] = NOTATION_HELP
@@ -694,7 +694,7 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     return _situations(edition(edition_name))
 
 
-# --- Part B (who gives way) and Part D (what she sounds): in their own modules, re-exported here -------------------
-from .api_conduct import conduct, conduct_json, conduct_seen_json, conduct_situation_json  # noqa: E402, F401
+from .api_conduct import (conduct, conduct_json, conduct_seen_json, conduct_situation_json,  # noqa: E402, F401
+                          with_own_vessel)  # Part B (who gives way) and Part D (what she sounds), re-exported
 from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: E402, F401
                           sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)

@@ -45,3 +45,18 @@ def conduct_seen_json(notation: str, bearing_deg: Any, edition_name: str = "intl
     from .engines.conduct_words import conduct_json as _json
     c, seen = decide_seen(notation, bearing_deg, edition_name, own, cache=_cache_dir(), **situation)
     return _json(c) | {"seen": seen}
+
+
+def with_own_vessel(result: Any, bearing: Any, own: Any = "power") -> tuple[Any, dict[str, Any] | None]:
+    """An identification whose verdict says what she means for own vessel, her bearing on your bow ``bearing``
+    (issue 31), and the conduct answer as JSON (None where nothing fits)."""
+    from dataclasses import replace
+
+    from .engines.conduct_input import bearing_on_bow, own_vessel_conduct
+    from .engines.conduct_words import conduct_json as _json
+    v = result.verdict
+    if v is None or v.reading is None:
+        bearing_on_bow(bearing)                  # checked all the same: a bad value is one line, whatever was seen
+        return result, None
+    c, words = own_vessel_conduct(v.reading, v.heading, bearing, own)
+    return replace(result, verdict=replace(v, own_vessel=words)), _json(c)

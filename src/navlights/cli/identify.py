@@ -26,9 +26,14 @@ def _read_picture(text: str) -> str:
 @click.option("--limit", "-n", type=click.IntRange(min=0), default=20, show_default=True,
               help="show at most N lines, one per meaning (0: all)")
 @click.option("--exact", "exact_only", is_flag=True, help="exact matches only, no near matches")
+@click.option("--bearing", "-b", default=None, metavar="DEG",
+              help="her bearing on your bow (0-360, clockwise from right ahead): the verdict adds who gives way")
+@click.option("--own", default="power", show_default=True,
+              help="what own vessel is, for --bearing (power, sail, fishing, nuc, ram, cbd...)")
 @json_option("JSON output (schema: docs/schema/identify.schema.json)")
 @fitted_text
-def identify_cmd(notation: str, edition: str | None, limit: int, exact_only: bool, as_json: bool) -> None:
+def identify_cmd(notation: str, edition: str | None, limit: int, exact_only: bool, bearing: str | None, own: str,
+                 as_json: bool) -> None:
     """Every vessel, edition and aspect that shows the lights you saw: one line per meaning, ranked (the likely
     vessel first, the rules in force today before history), each with why it ranks there and what each light
     says, with its rule.
@@ -44,10 +49,11 @@ def identify_cmd(notation: str, edition: str | None, limit: int, exact_only: boo
       navlights identify "W/W/W R" --edition 1960
       navlights identify "W > W" --limit 5
       navlights identify "G < W/W > R" --json
+      navlights identify "W > W G" -e intl-1972 --bearing 45
     """
     from .. import api
     data = api.identify_json(_read_picture(notation), edition, near=not exact_only, limit=limit or None,
-                             cache_dir=api.identify_cache_dir())
+                             cache_dir=api.identify_cache_dir(), bearing=bearing, own=own)
     if as_json:
         print_json(data)
         return

@@ -202,3 +202,33 @@ def decide_seen(notation: str, bearing_deg: Any, edition: str, own: Any = "power
     c = from_sighting(conduct_rules(edition), own_v, make_vessel(h["vessel"]), rb, aspects, sit, conv)
     return c, {"notation": result["query"]["notation"], "words": result["query"]["words"], "vessel": h["name"],
                "aspects": [a["label"] for a in h["aspects"]], "heading": h.get("heading")}
+
+
+def bearing_on_bow(value: Any) -> float:
+    """Her bearing on your bow in degrees (clockwise from right ahead, 0 to 360), checked: one line naming it."""
+    try:
+        rb = float(value)
+    except (TypeError, ValueError):
+        rb = math.nan
+    if isinstance(value, bool) or not math.isfinite(rb) or not 0.0 <= rb <= 360.0:
+        raise VesselError(f"bearing: {excerpt(value)} is not a bearing on your bow from 0 to 360 degrees",
+                          field="bearing", value=value, allowed="0 to 360")
+    return rb
+
+
+def own_vessel_conduct(reading: Any, heading: str, bearing_deg: Any, own: Any = "power",
+                       **options: Any) -> tuple[Conduct, str]:
+    """What a sighting means for own vessel: the vessel and aspects of identify's verdict reading (``reading``; its
+    ``heading`` code 'any' where the lights seen do not show her heading) and her bearing on your bow
+    (``bearing_deg``, clockwise from right ahead) give the Rules 13(b), 14(b), 15 and 18 answer; returns the answer
+    and its words, the head-on convention named."""
+    from .conduct_seen import from_sighting
+    from .conduct_words import answer
+    rb = bearing_on_bow(bearing_deg)
+    sit, conv = _situation(**options)
+    own_v = _vessel(_words(own, "own") if isinstance(own, str) else dict(own), "own")
+    aspects = [(0.0, 360.0)] if heading == "any" else [(a.start_deg, a.end_deg) for a in reading.aspects]
+    c = from_sighting(conduct_rules(reading.edition), own_v, make_vessel(reading.vessel), rb, aspects, sit, conv)
+    words = (f"She bears {rb:g}° on your bow. {answer(c)} Convention: head-on when each is within "
+             f"{conv.head_on_deg:g}° of the other's bow.")
+    return c, words

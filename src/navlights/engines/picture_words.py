@@ -8,7 +8,7 @@ sight and height); :mod:`navlights.engines.view` re-exports :func:`describe`, :f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from .view import Seen
@@ -16,6 +16,18 @@ if TYPE_CHECKING:
 COLUMN_TOL_M = 0.5                  # lights closer than this across the line of sight: one vertical line
 LEVEL_TOL_M = 0.3                   # heights closer than this: level
 STACK_GAP_M = 3.0                   # a larger gap above a light ends its vertical line
+
+
+
+def masthead_side(picture: Any) -> str | None:
+    """Where her two masthead lights are both seen, apart across the line of sight (``picture.get(role)``: an
+    object with ``offset_m``): the side ('left' or 'right') on which the forward one stands (the lower one, Rule
+    23(a)(ii): her head points that way); else None. The encounter and scenes read it so (issue 31)."""
+    fwd, aft = picture.get("masthead"), picture.get("masthead-aft")
+    if fwd is None or aft is None or abs(fwd.offset_m - aft.offset_m) <= COLUMN_TOL_M:
+        return None
+    return "left" if fwd.offset_m < aft.offset_m else "right"
+
 
 _COUNT = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 _COLOUR_ORDER = {"white": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "red-green": 5, "black": 6}

@@ -11,7 +11,7 @@ from typing import Any
 
 from .elements import Element, Scene, Shape
 from .frame import Frame
-from .scene_side import side_scene, spread
+from .scene_side import optional_marks, side_scene, spread
 from .style import DEFAULT_STYLE, Style
 
 
@@ -50,8 +50,11 @@ def _shape_elements(picture: Any, fr: Frame, width: int, sizes_m: dict[str, floa
                     sizes[i] = min(sizes[i], style.shape_fill_of_gap * gap)
     drawn, moved = spread(pts, 1.25 * max(sizes, default=0.0))
     out: list[Element] = []
+    marks: list[tuple[float, float, float, str]] = []
     for k, (s, (x, y), size) in enumerate(zip(items, drawn, sizes)):
         fill, stroke = style.shape(s.colour)
         out.append(Shape(s.canonical, x, y, max(size, 3.0), fill, stroke, s.role, s.colour, s.cite,
                          tuple(s.flags) + (("spread",) if k in moved else ()), pts[k] if k in moved else None))
-    return out
+        if s.status == "optional":
+            marks.append((x, y, max(size, 3.0) * 0.75, stroke))
+    return out + optional_marks(marks)

@@ -12,7 +12,7 @@ from typing import Any
 
 from .elements import DEFAULT_FLASHES_PER_MIN, Element, Light, Scene, drawn_rate
 from .frame import Frame
-from .scene_side import side_scene, spread
+from .scene_side import optional_marks, side_scene, spread
 from .style import DEFAULT_STYLE, Style
 
 
@@ -53,6 +53,7 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
     base = base0
     phases = _phases(picture.items)
     out: list[Element] = []
+    marks: list[tuple[float, float, float, str]] = []
     for k, (s, (x, y)) in enumerate(zip(picture.items, pts)):
         b = _brightness(s, picture.distance_nm, style)
         core = max(style.light_core_min_px, base * (0.7 + 0.3 * b))
@@ -65,7 +66,9 @@ def _light_elements(picture: Any, fr: Frame, width: int, style: Style) -> list[E
         out.append(Light(x, y, core, glow, b, glow_c, core_c, s.role, s.colour, s.cite, flags,
                          true_pts[k] if k in moved else None, character,
                          _rate(s) if character == "flashing" else None, phases.get(k, 0.0)))
-    return out
+        if s.status == "optional":
+            marks.append((x, y, max(core * 2.2, 6.0), core_c))
+    return out + optional_marks(marks)
 
 
 def _rate(s: Any) -> float | None:

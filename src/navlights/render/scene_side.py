@@ -12,7 +12,7 @@ import math
 from typing import Any, Callable, Iterable
 
 from .caption import caption_band, caption_reserve, cite_line
-from .elements import Element, Line, Rect, Scene, VGradient, check_size
+from .elements import Element, Line, Rect, Scene, Text, VGradient, check_size
 from .frame import Frame, fit_frame
 from .hull import sail_rig, vessel_elements
 from .style import Style
@@ -71,6 +71,42 @@ def _off_centre_words(picture: Any) -> str:
     return ""
 
 
+#: The mark of an item the rule only permits ('may'), drawn because the situation asked for is defined by it
+#: (Explore after a search, ``choose=all``; issue 31): a dashed box and the word, and a caption line naming them.
+OPTIONAL_DASH = "2 3"
+
+
+def optional_marks(marks: list[tuple[float, float, float, str]]) -> list[Element]:
+    """Optional items (x, y, half-size, colour) marked: a dashed box around each vertical line of them (one for
+    the three reds of a vessel constrained by her draught), with 'optional' beside it."""
+    out: list[Element] = []
+    groups: list[list[tuple[float, float, float, str]]] = []
+    for m in sorted(marks):
+        if groups and abs(groups[-1][-1][0] - m[0]) <= max(m[2], groups[-1][-1][2]):
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    for g in groups:
+        r = max(m[2] for m in g)
+        x0, x1 = min(m[0] for m in g) - r, max(m[0] for m in g) + r
+        y0, y1 = min(m[1] for m in g) - r, max(m[1] for m in g) + r
+        colour = g[0][3]
+        for a, b, c, d in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+            out.append(Line(a, b, c, d, colour, 1.2, 0.9, OPTIONAL_DASH, "optional-mark"))
+        size = max(9.0, min(13.0, 1.6 * r))
+        out.append(Text(x1 + 3.0, y0 + size, "optional", size, colour, cls="optional-mark"))
+    return out
+
+
+def optional_words(items: Iterable[Any]) -> str | None:
+    """The caption's line for the optional items drawn: which they are, and what the dashed box means."""
+    names = list(dict.fromkeys(f"{s.colour} {s.canonical}" + (" light" if s.what == "light" else "")
+                               for s in items if s.status == "optional"))
+    if not names:
+        return None
+    return f"dashed box: optional, the rule permits but does not require it ('may'): {', '.join(names)}"
+
+
 def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
     desc = picture.vessel.describe(picture.length_system)
     head = title if title else desc
@@ -86,6 +122,9 @@ def _caption_lines(picture: Any, title: str | None) -> list[tuple[str, str]]:
                       "nothing to see: " + ("no light" if picture.period == "night" else "no shape")))
     elif gaps:
         lines.append(("text", "not known (she may show more or other lights): " + picture.gap_words()))
+    optional = optional_words(picture.items)
+    if optional:
+        lines.append(("text", optional))
     cites = cite_line(picture.items)
     lines.append(("dim", (cites + " · " if cites else "") + "positions assumed (typical placement)"
                   + _off_centre_words(picture)))

@@ -532,9 +532,17 @@ def names() -> list[str]:
     return list(_index())
 
 
+#: The ids in date order, with the index they were read from (made again only when the index is read again).
+_IDS: list[Any] = []
+
+
 def edition_ids() -> list[str]:
-    """Ids of every edition in the rule base, in date order of their files."""
-    return sorted({f.stem for f in _index().values()}, key=_order)
+    """Ids of every edition in the rule base, in date order of their files (sorted once per index: every identify
+    without an edition asks for them)."""
+    index = _index()
+    if not _IDS or _IDS[0] is not index:
+        _IDS[:] = [index, sorted({f.stem for f in index.values()}, key=_order)]
+    return list(_IDS[1])
 
 
 def _order(eid: str) -> tuple[int, str]:

@@ -231,13 +231,11 @@ def _band(cover: np.ndarray) -> tuple[float, float] | None:
 
 
 def masthead_side(picture: Any) -> str | None:
-    """Where her two masthead lights are both seen, apart across the line of sight: the side ('left' or 'right') on
-    which the forward one stands (the lower one, Rule 23(a)(ii): her head points that way); else None."""
-    from ..engines.picture_words import COLUMN_TOL_M
-    fwd, aft = picture.get("masthead"), picture.get("masthead-aft")
-    if fwd is None or aft is None or abs(fwd.offset_m - aft.offset_m) <= COLUMN_TOL_M:
-        return None
-    return "left" if fwd.offset_m < aft.offset_m else "right"
+    """Where her two masthead lights are both seen apart across the line of sight: the side ('left' or 'right') of
+    the forward one (her head points that way); else None (``engines.picture_words.masthead_side``, which scenes use
+    too)."""
+    from ..engines.picture_words import masthead_side as _side
+    return _side(picture)
 
 
 def meaning(sectors: Any, want: set[str], complete: bool = True, masthead: str | None = None) -> str:

@@ -111,6 +111,7 @@ class Reading(NamedTuple):
     gaps: tuple[str, ...] = ()     # what the rule base does not know for her
     error: str | None = None       # the display could not be made (a missing fact): nothing is said of her lights
     alternatives: tuple[dict[str, Any], ...] = ()
+    heading_cue: str | None = None  # which way she heads, told by her two masthead lights where both are seen apart
 
     @property
     def seen(self) -> tuple[LightSeen, ...]:
@@ -126,14 +127,15 @@ class Reading(NamedTuple):
             if any(x.reason == "range" for x in self.lights):
                 return "no light in range" + gaps
             return f"no light known: {'; '.join(self.gaps)}" if self.gaps else "no light in sight"
-        return ", ".join(x.name for x in sorted(seen, key=lambda x: x.offset_deg))
+        words = ", ".join(x.name for x in sorted(seen, key=lambda x: x.offset_deg))
+        return f"{words}: {self.heading_cue}" if self.heading_cue else words
 
     def to_dict(self) -> dict[str, Any]:
         return {"basis": self.basis, "assumptions": list(self.assumptions), "edition": self.edition,
                 "vessel": dict(self.vessel), "description": self.description, "error": self.error,
                 "picture": self.picture(), "shows": [x.to_dict() for x in self.lights],
                 "seen": [x.role for x in self.seen], "gaps": list(self.gaps), "complete": not self.gaps,
-                "alternatives": [dict(a) for a in self.alternatives]}
+                "alternatives": [dict(a) for a in self.alternatives], "heading_cue": self.heading_cue}
 
 
 class Target(NamedTuple):
@@ -502,7 +504,8 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
                                  None if lim[j] != lim[j] else lim[j], off[j], st[4], st[5], st[6], st[7], st[8], st[9])
                        for j, st in enumerate(t.static, p))
         readings[k_].append(Reading(c.basis, c.assumptions, ed, t.vessel, t.description, lights, t.gaps, None,
-                                    _alternatives_seen(t.alternatives, aspects_at[k_], dist_at[k_])))
+                                    _alternatives_seen(t.alternatives, aspects_at[k_], dist_at[k_]),
+                                    _masthead_cue(lights, dist_at[k_])))
         p += len(t.static)
     brg, dist, rel, aspects = (x.tolist() for x in where)
     out = []
@@ -511,6 +514,24 @@ def _targets(fixes: list[Fix], time: dt.datetime | None, plan: list[_Plan], arra
         out.append(Target(f.ident, f.lat, f.lon, brg[k_], dist[k_], rel[k_], None if h is None else aspects[k_], h,
                           tuple(readings[k_]), tuple(f.notes) + notes + _time_note(f, time), f.course_deg, f.speed_kn))
     return tuple(out)
+
+
+def _masthead_cue(lights: tuple[LightSeen, ...], dist_nm: float) -> str | None:
+    """Her heading from her two masthead lights where both are seen apart across the line of sight (the lower,
+    forward one on the side her head points to, Rule 23(a)): encounter's reading (``masthead_side``), the offsets
+    taken back to metres at her distance."""
+    both = {x.role: x for x in lights if x.seen and x.role in ("masthead", "masthead-aft")}
+    if len(both) < 2:
+        return None
+    from types import SimpleNamespace
+
+    from ..engines.picture_words import masthead_side
+    d_m = max(dist_nm, 1e-6) * geo.METRES_PER_NM
+    side = masthead_side({r: SimpleNamespace(offset_m=d_m * math.tan(math.radians(x.offset_deg)))
+                          for r, x in both.items()})
+    if side is None:
+        return None
+    return f"her head to your {side} (the lower, forward masthead light to your {side})"
 
 
 def _alternatives_seen(alternatives: tuple[dict[str, Any], ...], aspect_deg: float,

@@ -463,7 +463,8 @@ def identify(q: IdentifyQuery) -> dict[str, Any]:
                            "notation": q.notation, "edition": q.edition, "result": None}
     if fn is None or not q.notation:
         return out
-    result = fn(q.notation, q.edition, near=q.near, limit=q.offset + q.limit, cache_dir=_identify_cache_dir())
+    result = fn(q.notation, q.edition, near=q.near, limit=q.offset + q.limit, cache_dir=_identify_cache_dir(),
+                **({} if q.bearing is None else {"bearing": q.bearing}))
     lines = hypotheses(result)[q.offset:]
     result["hypotheses"], result["returned"], result["offset"] = lines, len(lines), q.offset
     for h in lines:

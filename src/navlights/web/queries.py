@@ -235,6 +235,8 @@ class IdentifyQuery(_Query):
                                          "or extra)")
     limit: int = Field(20, ge=1, le=500, description="at most this many lines (one per meaning)")
     offset: int = Field(0, ge=0, le=500, description="lines to skip first (the page's 'show more')")
+    bearing: float | None = Field(None, ge=0, le=360, description="her bearing on your bow in degrees, clockwise "
+                                  "from right ahead (optional): the verdict adds who gives way (Rules 13-15, 18)")
 
 
 #: The trainer opens on the current international rules (mariners train for today's examinations), as Explore does.

@@ -161,16 +161,16 @@ def verdict(q: Pattern, lines: Sequence[tuple[tuple[Any, ...], list[tuple[Any, .
         best, best_line = first_lead, 0          # the best reading of the first tier is exact: nothing ranks before it
     else:
         best, best_line, best_key = first_lead, 0, _row_key(first_lead)
-        hist = first_key[0]
+        hist, rank_of, limit = first_key[0], _RANK, best_key[1]
         for n, (key, rows, _, _) in enumerate(lines):
             if key[0] != hist:
                 break                            # the historical editions' lines follow those in force
             for v in rows:
-                if _RANK[v[7]] > best_key[1]:
+                if rank_of[v[7]] > limit:
                     continue                     # a weaker kind of match: cannot come first (the cheap test)
                 k = _row_key(v)
                 if k < best_key:
-                    best, best_line, best_key = v, n, k
+                    best, best_line, best_key, limit = v, n, k, k[1]
     rows = lines[best_line][1]
     kind, hist = best[7], best[0]
     if best is lines[best_line][3] and best_line < len(names):
@@ -182,7 +182,8 @@ def verdict(q: Pattern, lines: Sequence[tuple[tuple[Any, ...], list[tuple[Any, .
     # her signal as typed: her masthead lights, sidelights or sternlight were not reported, so nothing tells
     # which way she heads (the reading's own aspects are where those lights stand so)
     heading = "any" if kind == "signal" else _heading(r)
-    alt = next((_short(lead) for n, (_, _, _, lead) in enumerate(lines) if n != best_line), None)
+    alt_n = 1 if best_line == 0 else 0         # the next meaning: its name as made for its line, where made
+    alt = _short(lines[alt_n][3], names[alt_n] if alt_n < len(names) else None) if len(lines) > 1 else None
     return Verdict(what=what, activity=_activity(r.vessel, what), motion=motion, heading=heading,
                    side=_side(heading), heading_words=r.heading, notice=_notice(q, kind, best[8], r),
                    cues=tuple(_cues(r, heading)), edition=r.edition, situation=r.situation, match=kind,
@@ -211,10 +212,11 @@ def _side(heading: str) -> str | None:
     return {"left": "port", "right": "starboard"}.get(heading)
 
 
-def _short(v: tuple[Any, ...]) -> str:
-    """Another meaning in short: 'a vessel at anchor, her head to your right'."""
+def _short(v: tuple[Any, ...], name: str | None = None) -> str:
+    """Another meaning in short: 'a vessel at anchor, her head to your right' (``name``: its line's, if made)."""
     r: Reading = v[6]
-    name, _ = line_name(r.labels)
+    if name is None:
+        name, _ = line_name(r.labels)
     what, motion = _motion(name, r)
     heading = _heading(r)
     side = _side(heading)
