@@ -23,6 +23,8 @@ def _reparse(eid: str, tag: str):
     with (DATA / f"{eid}.toml").open("rb") as fh:
         data = tomllib.load(fh)
     data["edition"]["id"] = tag            # each parse cites its own edition id
+    for s in data.get("source", []):       # and names its own sources page, as the loader asks (issue 37)
+        s["title"] = s.get("title", "").replace(f"docs/sources/{eid}.md", f"docs/sources/{tag}.md")
     return parse_edition(data, f"{tag}.toml")
 
 
