@@ -10,13 +10,14 @@ per (situation, aspect sector), so that a change of one light changes one line (
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from . import api
 from .classes import vessels
 from .engines.display import display
 from .errors import MissingFactError
-from .model import Item
+from .model import Display, Item
 from .units import fmt_band, m_to_ft
 from .vessel import Vessel, make_vessel
 
@@ -86,11 +87,11 @@ def render(edition_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def sector_rows(edition_id: str) -> list[list[str]]:
-    """Per situation and distinct display: one row per aspect sector of the typical picture and what it shows."""
-    from .engines.sectors import sectors
+def _distinct_displays(edition_id: str) -> Iterator[tuple[list[str], Display, str]]:
+    """Per situation, distinct display and period: the row's key columns, the display and the period (the sector
+    and words tables walk the same displays)."""
     ed = api.edition(edition_id)
-    out, seen = [], set()
+    seen = set()
     for label, data in vessels(ed):
         v = make_vessel(data)
         try:
@@ -104,9 +105,14 @@ def sector_rows(edition_id: str) -> list[list[str]]:
             if key in seen:
                 continue
             seen.add(key)
-            base = _key(label, v, ed.length_system) + [period]
-            out += [base + [s.label(), " ".join(s.roles) or "-"] for s in sectors(d, period=period)]
-    return out
+            yield _key(label, v, ed.length_system) + [period], d, period
+
+
+def sector_rows(edition_id: str) -> list[list[str]]:
+    """Per situation and distinct display: one row per aspect sector of the typical picture and what it shows."""
+    from .engines.sectors import sectors
+    return [base + [s.label(), " ".join(s.roles) or "-"]
+            for base, d, period in _distinct_displays(edition_id) for s in sectors(d, period=period)]
 
 
 def words_rows(edition_id: str) -> list[list[str]]:
@@ -114,25 +120,11 @@ def words_rows(edition_id: str) -> list[list[str]]:
     from the sector's middle (a single aspect: that one)."""
     from .engines.sectors import sectors
     from .engines.view import view
-    ed = api.edition(edition_id)
-    out, seen = [], set()
-    for label, data in vessels(ed):
-        v = make_vessel(data)
-        try:
-            d = display(v, ed)
-        except MissingFactError:
-            continue
-        for period in ("night", "day"):
-            if not any(i.period == period for i in d.items):
-                continue
-            key = (label, period, tuple((i.role, i.citation.rule, i.arc_deg, i.status, i.group) for i in d.items))
-            if key in seen:
-                continue
-            seen.add(key)
-            base = _key(label, v, ed.length_system) + [period]
-            for s in sectors(d, period=period):
-                at = s.start_deg if s.point else s.mid_deg
-                out.append(base + [s.label(), f"{at:g}", view(d, at, period=period).signal_words()])
+    out = []
+    for base, d, period in _distinct_displays(edition_id):
+        for s in sectors(d, period=period):
+            at = s.start_deg if s.point else s.mid_deg
+            out.append(base + [s.label(), f"{at:g}", view(d, at, period=period).signal_words()])
     return out
 
 

@@ -21,14 +21,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from ..conditions import ConditionError, compile_when
 from ..errors import RuleDataError, UnknownEditionError
 from ..model import Citation, Condition, Source
 from ..units import parse_length
 from .loader import DATA, _citation, _loc, edition_ids, resolve
-from .raw import Provenance, RawSource
+from .raw import Provenance, RawSource, _M
 
 CONDUCT_DATA = DATA / "conduct"
 
@@ -54,8 +54,6 @@ ROLES = ("overtaking", "overtaking-sector", "overtaking-doubt", "overtaking-latc
 PARTY_FLAGS = ("power_driven", "channel_only", "in_lane", "crossing", "downbound", "upbound")
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class _RawCited(_M):

@@ -141,19 +141,9 @@ class SignalBook:
 
 def _raw_models() -> Any:
     """The pydantic shapes of a signal file (built on first load: pydantic stays out of ``import navlights``)."""
-    from pydantic import BaseModel, ConfigDict, Field
+    from pydantic import Field
 
-    from .raw import Provenance, SourceKind
-
-    class _M(BaseModel):
-        model_config = ConfigDict(extra="forbid", frozen=True)
-
-    class _Cited(_M):
-        cite: str
-        provenance: Provenance
-        source: list[str] = Field(default_factory=list)
-        argument: str | None = None
-        note: str | None = None
+    from .raw import SourceKind, _Cited, _M  # the edition files' base shapes: one meaning of "cited"
 
     class RawHead(_M):
         edition: str
