@@ -67,7 +67,8 @@ def other_spec(kind: str, bearing: float, course: float, speed: float, range_nm:
 
 def build(ed: Edition, kind: str, question_kind: str, bearing: float, course: float, speed: float,
           rng: random.Random) -> ConductQuestion | None:
-    """The question for her kind and motion; None where her lights cannot be told (a gap) from where you are."""
+    """The question for her kind and motion; None where her lights cannot be told (a gap) from where you are, or
+    where the edition's rules leave the roles a gap (never asked as "no rule names a give-way vessel")."""
     from . import display as _display, view as _view
     from ..rulebase.conduct import conduct_rules
     from .conduct_input import parse_ship
@@ -78,8 +79,8 @@ def build(ed: Edition, kind: str, question_kind: str, bearing: float, course: fl
     her = parse_ship(dict(spec), "other", own=own)
     c = decide(conduct_rules(ed.id), own, her)
     k = c.kinematics
-    if k is None or c.borders or c.give_way not in ANSWERS or not c.risk_of_collision:
-        return None
+    if k is None or c.borders or c.give_way not in ANSWERS or not c.risk_of_collision or c.reading.gaps:
+        return None             # a gap in the rules is never asked as "no give-way vessel"
     where = f"bearing {bearing:03.0f}° relative ({side_words(bearing)}), 2 nm off, closing with a CPA under 1 nm"
     if question_kind == "seen":
         p = _view.view(_display.remembered(her.vessel, ed), k.aspect_deg, k.range_nm, period="night")
@@ -134,13 +135,18 @@ def _card(name: str) -> tuple[str, tuple[float, float, float]] | None:
 @functools.lru_cache(maxsize=512)
 def card(edition_name: str, name: str, period: str) -> ConductQuestion | None:
     """The question a Train card asks, its answers in the order of :data:`ANSWERS` (remembered: the prompt and the
-    rules are made again from the card, never stored); None where the card is no fair question in the edition."""
+    rules are made again from the card, never stored); None where the card is no fair question in the edition,
+    among them one whose lights need a fact the scene does not give (a tonnage, say)."""
+    from ..errors import NavlightsError
     from ..rulebase.loader import edition
     got = _card(name)
     if got is None or period not in PERIODS:
         return None
     kind, (bearing, course, speed) = got
-    return build(edition(edition_name), kind, PERIODS[period], bearing, course, speed, _Unshuffled())
+    try:
+        return build(edition(edition_name), kind, PERIODS[period], bearing, course, speed, _Unshuffled())
+    except NavlightsError:
+        return None
 
 
 class _Unshuffled(random.Random):
