@@ -694,7 +694,7 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     return _situations(edition(edition_name))
 
 
-from .api_conduct import (conduct, conduct_json, conduct_seen_json, conduct_situation_json,  # noqa: E402, F401
-                          with_own_vessel)  # Part B (who gives way) and Part D (what she sounds), re-exported
+from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question, conduct_seen_json,  # noqa: E402, F401
+                          conduct_situation_json, conduct_topics, is_conduct_period, with_own_vessel)  # Part B, D
 from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: E402, F401
                           sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)

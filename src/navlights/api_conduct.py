@@ -60,3 +60,37 @@ def with_own_vessel(result: Any, bearing: Any, own: Any = "power") -> tuple[Any,
         return result, None
     c, words = own_vessel_conduct(v.reading, v.heading, bearing, own)
     return replace(result, verdict=replace(v, own_vessel=words)), _json(c)
+
+
+def conduct_topics(edition_name: Any) -> tuple[Any, ...]:
+    """The Train page's conduct topics of the edition (from her lights, from the situation; none where the edition
+    decides no roles); card keys ``conduct-seen:<kind>-<scene>`` (engines/quiz_conduct.py)."""
+    from .engines import quiz_conduct
+    from .rulebase.loader import edition
+    return quiz_conduct.topics(edition(edition_name).id)
+
+
+def conduct_question(edition_name: Any, name: str, rng: Any, period: str) -> Any:
+    """A Train question on a conduct card (``period`` conduct-seen or conduct-situation), or None."""
+    from .engines import quiz_conduct
+    from .rulebase.loader import edition
+    return quiz_conduct.train_question(edition(edition_name).id, name, rng, period)
+
+
+def conduct_card(edition_name: Any, name: str, period: str) -> dict[str, Any]:
+    """What a Train conduct card asks, the answer in words with its rules, and each rule's cite and provenance."""
+    from .engines import quiz_conduct
+    from .rulebase.loader import edition
+    ed = edition(edition_name).id
+    q = quiz_conduct.card(ed, name, period)
+    if q is None:
+        return {"prompt": "(this situation no longer makes a question in the rule base)", "why": None,
+                "cites": [], "rules": [], "lights": False}
+    return {"prompt": q.prompt, "why": q.why, "cites": [f"{ed} {r}" for r in q.rules],
+            "rules": [{"cite": f"{ed} {r}", "provenance": p} for r, p in zip(q.rules, q.provenance)],
+            "lights": period == "conduct-seen"}
+
+
+def is_conduct_period(period: str) -> bool:
+    """Whether a Train card's period is a conduct card's (conduct-seen, conduct-situation)."""
+    return period.startswith("conduct-")

@@ -15,6 +15,7 @@ give-way vessel), all four offered, so that a distractor is always a real possib
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ class ConductQuestion:
     answer: int
     why: str                           # the engine's answer, with its rules
     rules: tuple[str, ...]
+    provenance: tuple[str, ...] = ()   # each rule's (primary, secondary, inferred, gap)
 
     def to_dict(self) -> dict[str, Any]:
         return {"edition": self.edition, "kind": self.kind, "prompt": self.prompt, "other": dict(self.other),
@@ -65,7 +67,8 @@ def other_spec(kind: str, bearing: float, course: float, speed: float, range_nm:
 
 def build(ed: Edition, kind: str, question_kind: str, bearing: float, course: float, speed: float,
           rng: random.Random) -> ConductQuestion | None:
-    """The question for her kind and motion; None where her lights cannot be told (a gap) from where you are."""
+    """The question for her kind and motion; None where her lights cannot be told (a gap) from where you are, or
+    where the edition's rules leave the roles a gap (never asked as "no rule names a give-way vessel")."""
     from . import display as _display, view as _view
     from ..rulebase.conduct import conduct_rules
     from .conduct_input import parse_ship
@@ -76,8 +79,8 @@ def build(ed: Edition, kind: str, question_kind: str, bearing: float, course: fl
     her = parse_ship(dict(spec), "other", own=own)
     c = decide(conduct_rules(ed.id), own, her)
     k = c.kinematics
-    if k is None or c.borders or c.give_way not in ANSWERS or not c.risk_of_collision:
-        return None
+    if k is None or c.borders or c.give_way not in ANSWERS or not c.risk_of_collision or c.reading.gaps:
+        return None             # a gap in the rules is never asked as "no give-way vessel"
     where = f"bearing {bearing:03.0f}° relative ({side_words(bearing)}), 2 nm off, closing with a CPA under 1 nm"
     if question_kind == "seen":
         p = _view.view(_display.remembered(her.vessel, ed), k.aspect_deg, k.range_nm, period="night")
@@ -93,7 +96,8 @@ def build(ed: Edition, kind: str, question_kind: str, bearing: float, course: fl
     rng.shuffle(choices)
     right = ANSWERS[c.give_way]
     return ConductQuestion(ed.id, question_kind, prompt, spec, bearing, round(k.aspect_deg, 3), tuple(choices),
-                           choices.index(right), _answer(c), tuple(r.cite for r in c.reading.rules))
+                           choices.index(right), _answer(c), tuple(r.cite for r in c.reading.rules),
+                           tuple(r.provenance for r in c.reading.rules))
 
 
 def question(ed: Edition, question_kind: str, rng: random.Random) -> ConductQuestion | None:
@@ -107,3 +111,80 @@ def question(ed: Edition, question_kind: str, rng: random.Random) -> ConductQues
         if q is not None:
             return q
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The Train page: a card per kind and scene, from her lights or told in words (a card key is
+# "<period>:<kind>-<scene number>", e.g. "conduct-seen:sail-0")
+
+#: The Train page's periods of conduct cards, the question kind each asks, and their labels.
+PERIODS = {"conduct-seen": "seen", "conduct-situation": "situation"}
+_LABELS = {"conduct-seen": "conduct: from her lights", "conduct-situation": "conduct: from the situation"}
+#: The answer's role key (a Train choice's item) for each roles tuple of :data:`ANSWERS`.
+ROLE_KEYS = {("own",): "you-give-way", ("other",): "she-gives-way", ("own", "other"): "both-alter",
+             (): "no-give-way-vessel"}
+
+
+def _card(name: str) -> tuple[str, tuple[float, float, float]] | None:
+    kind, _, n = name.rpartition("-")
+    if kind not in KINDS or not n.isdigit() or int(n) >= len(SCENES):
+        return None
+    return kind, SCENES[int(n)]
+
+
+@functools.lru_cache(maxsize=512)
+def card(edition_name: str, name: str, period: str) -> ConductQuestion | None:
+    """The question a Train card asks, its answers in the order of :data:`ANSWERS` (remembered: the prompt and the
+    rules are made again from the card, never stored); None where the card is no fair question in the edition,
+    among them one whose lights need a fact the scene does not give (a tonnage, say)."""
+    from ..errors import NavlightsError
+    from ..rulebase.loader import edition
+    got = _card(name)
+    if got is None or period not in PERIODS:
+        return None
+    kind, (bearing, course, speed) = got
+    try:
+        return build(edition(edition_name), kind, PERIODS[period], bearing, course, speed, _Unshuffled())
+    except NavlightsError:
+        return None
+
+
+class _Unshuffled(random.Random):
+    def shuffle(self, x: Any, *args: Any) -> None:
+        return None
+
+
+@functools.lru_cache(maxsize=16)
+def topics(edition_name: str) -> tuple[Any, ...]:
+    """The edition's conduct topics for Train: a card per kind and scene that makes a fair question (none where
+    the edition decides no roles: a gap)."""
+    from .quiz import Topic
+    out = []
+    for period, label in _LABELS.items():
+        cards = tuple(f"{period}:{k}-{i}" for k in KINDS for i in range(len(SCENES))
+                      if card(edition_name, f"{k}-{i}", period) is not None)
+        if cards:
+            out.append(Topic(period, label, cards))
+    return tuple(out)
+
+
+def her_vessel(q: ConductQuestion) -> dict[str, Any]:
+    """The other vessel of a question as a vessel object (for the picture of her lights)."""
+    from .conduct_input import parse_ship
+    return parse_ship(dict(q.other), "other", own=parse_ship(dict(OWN), "own")).vessel.to_json()
+
+
+def train_question(edition_name: str, name: str, rng: random.Random, period: str) -> Any:
+    """A Train question (:class:`navlights.engines.quiz.Question`) on a conduct card, the answers shuffled; the
+    vessel and aspect are hers where the question shows her lights, none told in words. None for no fair card."""
+    from .quiz import Choice, Question
+    q = card(edition_name, name, period)
+    if q is None:
+        return None
+    keys = dict(zip(ANSWERS.values(), ROLE_KEYS.values()))
+    choices = [Choice(text, keys[text], {}, (keys[text],)) for text in q.choices]
+    right = choices[q.answer]
+    rng.shuffle(choices)
+    seen = period == "conduct-seen"
+    return Question(q.edition, name, her_vessel(q) if seen else {}, q.aspect_deg if seen else 0.0, tuple(choices),
+                    choices.index(right), period=period)

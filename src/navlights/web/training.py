@@ -130,7 +130,10 @@ def _card_key(period: str, card: str) -> str:
 
 
 def _make_question(edition_id: str, name: str, rng: random.Random, period: str) -> Any:
-    """A question on one card: a sound card's (``api.sound_question``) or a picture's (``api.quiz_question``)."""
+    """A question on one card: a sound card's (``api.sound_question``), a conduct card's (``api.conduct_question``)
+    or a picture's (``api.quiz_question``)."""
+    if api.is_conduct_period(period):
+        return api.conduct_question(edition_id, name, rng, period)
     if api.is_sound_period(period):
         return api.sound_question(edition_id, name, rng, period)
     return api.quiz_question(edition_id, name, rng, period)
@@ -320,8 +323,9 @@ class Progress:
 
     @staticmethod
     def topics(edition_id: str) -> tuple[Any, ...]:
-        """The edition's topics (``api.quiz_topics``), then its sound topics (``api.sound_topics``)."""
-        return (*api.quiz_topics(edition_id), *api.sound_topics(edition_id))
+        """The edition's topics (``api.quiz_topics``), then its sound and conduct topics (``api.sound_topics``,
+        ``api.conduct_topics``)."""
+        return (*api.quiz_topics(edition_id), *api.sound_topics(edition_id), *api.conduct_topics(edition_id))
 
     def topic(self, edition_id: str, topic_id: str) -> Any:
         """The topic of that id in the edition, or a 422 naming the topics it has."""
@@ -423,17 +427,23 @@ class Progress:
         return self._full(self._row(self._db(), learner, question_id))
 
     def _picture(self, row: sqlite3.Row) -> Any:
+        period = "night" if api.is_conduct_period(row["period"]) else row["period"]   # her lights, at night
         return api.view(api.display(json.loads(row["vessel"]), row["edition"]), row["aspect_deg"], None,
-                        period=row["period"])
+                        period=period)
 
     def _public(self, row: sqlite3.Row) -> dict[str, Any]:
         """A question as shown before it is answered: no vessel, no aspect, no answer. A sound card's shows what
-        it asks in words, and, signal to situation, the signal to play (``sound``)."""
-        sound = api.is_sound_period(row["period"])
-        words = api.sound_card(row["edition"], row["card"], row["period"])["prompt"] if sound else \
-            self._picture(row).describe()
+        it asks in words, and, signal to situation, the signal to play (``sound``); a conduct card's, the situation
+        in words, and from her lights, her picture."""
+        sound, conduct = api.is_sound_period(row["period"]), api.is_conduct_period(row["period"])
+        if sound or conduct:
+            card = (api.sound_card if sound else api.conduct_card)(row["edition"], row["card"], row["period"])
+            words = card["prompt"]
+        else:
+            words = self._picture(row).describe()
+        drawn = not sound and row["period"] != "conduct-situation"
         return {"id": row["id"], "edition": row["edition"], "topic": row["topic"], "period": row["period"],
-                "picture_words": words, "picture": None if sound else f"/train/picture/{row['id']}.svg",
+                "picture_words": words, "picture": f"/train/picture/{row['id']}.svg" if drawn else None,
                 "sound": f"/train/sound/{row['id']}.wav" if row["period"] == "sound-to-situation" else None,
                 "choices": [c["text"] for c in json.loads(row["choices"])], "exam": row["exam"], "seq": row["seq"],
                 "answered": row["answered"] is not None}
@@ -444,6 +454,8 @@ class Progress:
         right = choices[row["answer"]]
         if api.is_sound_period(row["period"]):
             cites = api.sound_card(row["edition"], row["card"], row["period"])["cites"]
+        elif api.is_conduct_period(row["period"]):
+            cites = api.conduct_card(row["edition"], row["card"], row["period"])["cites"]
         else:
             cites = list(dict.fromkeys(i.cite for i in self._picture(row).items))
         out.update({"item": row["card"], "members": right.get("members", [right["item"]]),

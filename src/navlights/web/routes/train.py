@@ -85,10 +85,12 @@ def _train_url(edition: str, topic: str, **more: str) -> str:
 
 def _question_svg(q: dict[str, Any]) -> str | None:
     """The question's picture (night or day) without caption, hull, title, roles or cites (they give the answer
-    away); a sound card has none."""
-    if api.is_sound_period(q["period"]):
+    away); a sound card has none, nor a conduct card told in words; a conduct card from her lights is her night
+    picture."""
+    if api.is_sound_period(q["period"]) or q["period"] == "conduct-situation":
         return None
-    return pages.anonymise(pages.render(q["vessel"], q["edition"], view=q["period"], aspect_deg=q["aspect_deg"],
+    view = "night" if api.is_conduct_period(q["period"]) else q["period"]
+    return pages.anonymise(pages.render(q["vessel"], q["edition"], view=view, aspect_deg=q["aspect_deg"],
                                         caption=False, hull=False))
 
 
@@ -198,6 +200,10 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
         return _keep(request, page(request, "train_result.html", **_ctx(
             p, learner, result["edition"], result["topic"], result=result, sound_card=api.sound_card(
                 result["edition"], result["item"], result["period"]), play=_play_url(result))))
+    if api.is_conduct_period(result["period"]):
+        return _keep(request, page(request, "train_result.html", **_ctx(
+            p, learner, result["edition"], result["topic"], result=result, conduct_card=api.conduct_card(
+                result["edition"], result["item"], result["period"]), svg=_question_svg(result))))
     display = api.display_json(result["vessel"], result["edition"])
     picture = api.view_json(result["vessel"], result["edition"], aspect_deg=result["aspect_deg"],
                             period=result["period"])
@@ -213,10 +219,10 @@ def train_result_page(request: Request, question_id: QuestionId) -> Response:
             response_class=Response, responses=SVG_RESPONSES, operation_id="train_picture")
 def train_picture(request: Request, question_id: QuestionId) -> Response:
     """The question's picture (night or day), without caption or hull (they would give the answer away). A sound
-    card's question has no picture (404)."""
+    card's question has no picture, nor a conduct question told in words (404)."""
     q = progress(request).stored(_learner(request), question_id)
-    if api.is_sound_period(q["period"]):
-        raise NoSuchQuestion(f"question: question {question_id} is a sound signal's, with no picture",
+    if api.is_sound_period(q["period"]) or q["period"] == "conduct-situation":
+        raise NoSuchQuestion(f"question: question {question_id} is told in words or sound, with no picture",
                              field="question", value=question_id)
     svg = _question_svg(q)
     if svg is None:
