@@ -24,6 +24,7 @@ T0 = "2024-05-01T21:00:00Z"
 #: --ais), ais (NMEA, CSV, Parquet; --region), ais-batch (CSV, Parquet).
 INPUTS = [
     ("lights --vessel-json @{f}", ".json"),
+    ("signals --vessel-json @{f}", ".json"),
     ("compare --vessel-json @{f}", ".json"),
     ("identify @{f}", ".json"),
     ("check-plan {f}", ".json"),
@@ -42,6 +43,7 @@ INPUTS = [
     ("ais-batch {f} {out}", ".csv"),
     ("ais-batch {f} {out}", ".parquet"),
     ("conduct --pairs {f}", ".json"),
+    ("conduct --situation {f}", ".json"),
 ]
 
 
@@ -130,6 +132,7 @@ OUTPUTS = [
     "scene {scene} --labels {o}",
     "encounter {tracks} --plot {o}",
     "gallery {o} --limit 1",
+    "signals --length 60m -e intl-1972 --wav {o}",
 ]
 BAD_OUTPUTS = ["{tmp}/no-such-dir/r.{ext}", "/proc/version"]
 
@@ -141,7 +144,8 @@ def test_an_output_that_cannot_be_written_is_refused_first(tmp_path, capsys, com
         (tmp_path / "a-file").write_text("")
         where = "/proc/version/gallery" if where == "/proc/version" else "{tmp}/a-file/gallery"
     root = Path(__file__).parents[1]
-    ext = {"--html": "html", "-o": "svg", "--svg": "svg", "--png": "png", "--labels": "json", "--plot": "png"}.get(
+    ext = {"--html": "html", "-o": "svg", "--svg": "svg", "--png": "png", "--labels": "json", "--plot": "png",
+           "--wav": "wav"}.get(
         command.split()[-2], "d")
     o = where.format(tmp=tmp_path, ext=ext)
     argv = command.format(o=o, plan=root / "src/navlights/plan/examples/intl-1960-61m-power.json",

@@ -22,10 +22,14 @@ PAIR_KEYS = ("own", "other", "in_sight", "area", "waters", "wind_from_deg", "was
 def _pairs(path: str) -> list[dict[str, Any]]:
     """The pairs in a JSON file: a list of objects with own, other and any situation keys."""
     text = read_text_file(path, "pairs")
+    from .. import api
     try:
-        data = json.loads(text)
+        data = api.json_loads(text, "pairs")
     except json.JSONDecodeError as e:
         raise NavlightsError(f"pairs: '{path}' is not JSON ({e.msg}, line {e.lineno})", field="pairs", value=path,
+                             allowed="a JSON list of {own, other} objects") from None
+    except RecursionError:
+        raise NavlightsError(f"pairs: '{path}' is nested too deeply", field="pairs", value=path,
                              allowed="a JSON list of {own, other} objects") from None
     if not isinstance(data, list) or not data or len(data) > MAX_PAIRS:
         raise NavlightsError(f"pairs: '{path}' must hold a list of 1 to {MAX_PAIRS} pairs", field="pairs", value=path,

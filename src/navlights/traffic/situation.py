@@ -168,10 +168,14 @@ def _first(*values: Any) -> Any:
 def read_situation(data: Any) -> TrafficSituation:
     """A maritime-schema traffic situation from its JSON text or parsed object; bad input: one line naming the field."""
     if isinstance(data, (str, bytes)):
+        from ..jsoninput import loads
         try:
-            data = json.loads(data)
+            data = loads(data.decode("utf-8", "replace") if isinstance(data, bytes) else data, "situation")
         except json.JSONDecodeError as e:
             raise NavlightsError(f"situation: not JSON ({e.msg}, line {e.lineno})", field="situation",
+                                 allowed="a maritime-schema TrafficSituation object") from None
+        except RecursionError:
+            raise NavlightsError("situation: nested too deeply", field="situation",
                                  allowed="a maritime-schema TrafficSituation object") from None
     d = _obj("situation", data)
     own_raw = _get(d, "ownShip", "own_ship")
