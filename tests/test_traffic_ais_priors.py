@@ -45,9 +45,10 @@ def groups(code, ship, length, breadth, moving):
     # then the obstruction lights not making way, 0.26 x 0.85 = 0.221
     ((3, None, None, None, None), [0.4085, 0.221], "vessel engaged in dredging work, not making way", None),
     # status 7, 30 m, speed not given: Rule 26(c)'s red over white (drift-net 0.35, line 0.35, other 0.35: 1.05),
-    # making way or not, with or without the outlying-gear light (four sights), before Rule 26(b)'s green over
+    # making way or not (two sights; since issue 34 the outlying-gear light of 26(c)(ii) is a note on each when the
+    # gear's extent is not given, as AIS never gives it, not a sight of its own), before Rule 26(b)'s green over
     # white (trawl 0.4), though trawling is the commonest single method
-    ((7, None, 30.0, 8.0, None), [1.05, 1.05, 1.05, 1.05, 0.4, 0.4], "vessel fishing (drift-net)",
+    ((7, None, 30.0, 8.0, None), [1.05, 1.05, 0.4, 0.4], "vessel fishing (drift-net)",
      ["vessel fishing (trawl)"]),
     # status 1, no static data, not moving: Rule 30(b)'s choice under 50 m (0.05 + 0.1 + 0.15 + 0.3 = 0.6 of
     # lengths) before 30(a)'s two anchor lights from 50 m (0.4: three bands of the edition in one share, not three
