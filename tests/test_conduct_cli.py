@@ -98,3 +98,16 @@ def test_bad_pairs_file(capsys, tmp_path, content, words):
     f.write_text(content)
     rc, _, err = run(capsys, "--pairs", str(f))
     assert rc == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_no_risk_of_collision_makes_the_roles_conditional(capsys):
+    """Rules 14(a) and 15 apply to vessels meeting or crossing so as to involve risk of collision: with the CPA
+    (1.24 nm worked from the geometry: she 4 nm off at 045, steering 240 at 10 kn, own 000 at 12 kn) above the 1 nm
+    convention, the answer does not say flatly that own vessel gives way while saying there is no risk."""
+    rc, out, _ = run(capsys, "--own", "power course=0 speed=12", "--other",
+                     "power course=240 speed=10 bearing=45 range=4")
+    first = " ".join(out.split())
+    assert rc == 0
+    assert first.startswith("She is crossing from your starboard side; if risk of collision develops, you are the "
+                            "give-way vessel (Rule 15).")
+    assert "no risk of collision by the CPA convention" in first

@@ -34,8 +34,10 @@ def _cites(refs: tuple[RuleRef, ...], n: int = 1) -> str:
     return ", ".join(r.cite for r in refs[:n])
 
 
-def reading_words(r: Reading, rb_other: float) -> str:
-    """The roles of one reading in one sentence, you first."""
+def reading_words(r: Reading, rb_other: float, risk: bool = True) -> str:
+    """The roles of one reading in one sentence, you first. Without risk of collision (by the CPA convention) the
+    roles of a crossing or a meeting are said as holding if risk develops: Rules 14 and 15 apply to vessels meeting
+    or crossing so as to involve risk of collision."""
     rule = _cites(r.rules)
     if r.encounter == "restricted-visibility":
         return (f"Not in sight of one another in restricted visibility: neither vessel stands on ({rule}); "
@@ -51,20 +53,24 @@ def reading_words(r: Reading, rb_other: float) -> str:
         head = "You are meeting her head-on"
     else:
         head = f"She is crossing from your {'starboard' if 0 < rb_other < 180 else 'port'} side"
+    if not risk and r.encounter in ("crossing", "head-on"):
+        head += "; if risk of collision develops,"
+    else:
+        head += ":"
     if r.give_way == ("own", "other"):
-        return f"{head}: each of you alters course to starboard, passing port to port ({rule})."
+        return f"{head} each of you alters course to starboard, passing port to port ({rule})."
     if r.give_way == ("own",):
-        return f"{head}: you are the give-way vessel ({rule})."
+        return f"{head} you are the give-way vessel ({rule})."
     if r.give_way == ("other",):
-        return f"{head}: she is the give-way vessel; you stand on ({rule}, Rule 17)."
-    return f"{head}: no rule held here names the give-way vessel."
+        return f"{head} she is the give-way vessel; you stand on ({rule}, Rule 17)."
+    return f"{head} no rule held here names the give-way vessel."
 
 
 def answer(c: Conduct) -> str:
     """The answer, first sentence first: the roles, the duties beside them, the risk and the flags."""
     k = c.kinematics
     rb = k.relative_bearing_deg if k else c.bearing_deg
-    out = [reading_words(c.reading, rb)]
+    out = [reading_words(c.reading, rb, risk=k is None or bool(c.risk_of_collision))]
     for d in c.duties:
         out.append(f"{'You' if d.who == 'own' else 'She'} {_DUTY_WORDS[d.duty]} "
                    f"{'her' if d.who == 'own' else 'you'} ({d.rule.cite}).")
