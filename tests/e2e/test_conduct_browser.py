@@ -18,7 +18,9 @@ def test_form_answers_and_address_is_shareable(server, browser, width, height, n
     page.goto(server.url + "/")
     page.click("nav a[href='/conduct']")
     page.fill("#f-own", "power course=0 speed=10")
-    page.fill("#f-other", "fishing course=270 speed=4 at=2,2")
+    # she 1 nm east, 2 nm north, steering 270 at 4 kn; own 000 at 10 kn: CPA worked by hand 0.19 nm in 12 min, so
+    # risk of collision, and a power-driven vessel keeps out of the way of one fishing (Rule 18(a)(iii))
+    page.fill("#f-other", "fishing course=270 speed=4 at=1,2")
     page.click("#conduct-form button[type=submit]")
     page.wait_for_selector("#conduct-text")
     text = page.inner_text("#conduct-text")
@@ -42,7 +44,7 @@ def test_form_answers_and_address_is_shareable(server, browser, width, height, n
 # a power-driven vessel (own, 000°) and a vessel engaged in fishing crossing from the starboard side: a
 # power-driven vessel keeps out of the way of a vessel engaged in fishing (COLREGs Rule 18(a)(iii)).
 ANSWERED = ("/conduct?" + urllib.parse.urlencode({"own": "power course=0 speed=10",
-                                                  "other": "fishing course=270 speed=4 at=2,2",
+                                                  "other": "fishing course=270 speed=4 at=1,2",
                                                   "edition": "intl-1972"}))
 
 
