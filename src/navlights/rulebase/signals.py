@@ -143,21 +143,13 @@ def _raw_models() -> Any:
     """The pydantic shapes of a signal file (built on first load: pydantic stays out of ``import navlights``)."""
     from pydantic import Field
 
-    from .raw import SourceKind, _Cited, _M  # the edition files' base shapes: one meaning of "cited"
+    from .raw import RawSource, _Cited, _M  # the edition files' base shapes: one meaning of "cited"
 
     class RawHead(_M):
         edition: str
         summary: str
         gap_s: float = Field(ge=0, le=10)
         gap_note: str
-
-    class RawSource(_M):
-        id: str
-        kind: SourceKind
-        title: str
-        cite: str | None = None
-        url: str | None = None
-        note: str | None = None
 
     class RawElement(_Cited):
         term: str
