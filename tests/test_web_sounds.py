@@ -69,3 +69,12 @@ def test_explore_links_to_what_she_sounds(client):
     assert href.startswith("/sounds?")
     s = client.get(href)
     assert s.status_code == 200 and "one prolonged blast, then two short blasts" in s.text     # Rule 35(c)
+
+
+def test_heard_alone_is_answered_for_the_default_vessel(client):
+    """A link that names only what was heard (`/sounds?heard=prolonged`) is answered, not refused for a vessel's
+    length it never asked about: one prolonged blast reads as Rule 35(a) (making way in fog) among its readings."""
+    r = client.get("/sounds.json?heard=prolonged&edition=intl-1972")
+    assert r.status_code == 200, r.text
+    assert any(x["citation"]["rule"].startswith("Rule 35(a)") for x in r.json()["heard"]["readings"])
+    assert client.get("/sounds?heard=prolonged&edition=intl-1972").status_code == 200

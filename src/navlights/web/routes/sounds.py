@@ -14,7 +14,7 @@ from pydantic import Field
 from ... import api
 from ...errors import NavlightsError
 from ..common import answer, json_query, page, query_parameters
-from ..queries import MAX_TEXT, VesselQuery
+from ..queries import MAX_TEXT, VESSEL_PARAMS, VesselQuery
 
 router = APIRouter()
 
@@ -60,8 +60,20 @@ def _vessel_query(q: SoundsQuery) -> str:
     return urlencode({k: ("true" if v is True else "false" if v is False else v) for k, v in keep.items()})
 
 
+def _with_default_vessel(q: SoundsQuery) -> SoundsQuery:
+    """A query that names no vessel (only what was heard, a drill, a signal: `/sounds?heard=prolonged`) is answered
+    for the page's default vessel, as the empty page is, rather than refused for her length."""
+    if any(k in VESSEL_PARAMS for k in q.model_fields_set):
+        return q
+    return SoundsQuery.model_validate({**q.params(), **DEFAULT_VESSEL})
+
+
 def build(q: SoundsQuery) -> dict[str, Any]:
     """The page's data: her signals, the heard readings (if any), the edition's table, links."""
+    q = _with_default_vessel(q)
+    if q.signal and q.signal not in _sound_ids():
+        raise NavlightsError(f"signal: unknown signal '{q.signal}'", field="signal", value=q.signal,
+                             allowed="a signal id of the JSON (e.g. power-making-way)")
     vq = _vessel_query(q)
     out: dict[str, Any] = {"sounds": api.signals_json(q.vessel(), q.edition),
                            "manoeuvring": api.in_sight_json(q.edition),
@@ -108,7 +120,7 @@ def sounds_json(request: Request) -> JSONResponse:
 def sounds_wav(request: Request) -> Response:
     """Her signal in restricted visibility (or ``signal``), rendered from the rules' numbers: blast lengths of
     Rule 32, the whistle at the middle of her Annex III band, ``repeat`` times at the signal's interval."""
-    q = json_query(SoundsQuery, request)
+    q = _with_default_vessel(json_query(SoundsQuery, request))
     owners = _sound_ids().get(q.signal or "", [])
     edition_id = api.edition(q.edition).id
     if q.signal and owners and edition_id not in owners:      # a signal of other editions: the edition is at odds
