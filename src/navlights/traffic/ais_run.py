@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from functools import lru_cache
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..errors import NavlightsError
@@ -292,12 +292,7 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
         write("\n".join(out) + "\n")
         buf.clear()
 
-    for r in reports:
-        buf.append(r)
-        if len(buf) >= chunk:
-            flush()
-    if buf:
-        flush()
+    _in_chunks(reports, buf, chunk, flush)
     return data
 
 
@@ -505,12 +500,7 @@ def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: 
         write("\n".join(out) + "\n")
         buf.clear()
 
-    for r in reports:
-        buf.append(r)
-        if len(buf) >= chunk:
-            flush()
-    if buf:
-        flush()
+    _in_chunks(reports, buf, chunk, flush)
     return data
 
 
@@ -549,3 +539,13 @@ def latest_compact(path: Any, choice: Choice, time: Any = None) -> dict[str, Any
         vessels.append(mine)
     return {"file": str(path), "counts": data.counts(), "details": details, "keys": list(keys.values()),
             "vessels": vessels}
+
+
+def _in_chunks(reports: Iterable[Report], buf: list[Report], chunk: int, flush: Callable[[], None]) -> None:
+    """Gather ``reports`` into ``buf`` and call ``flush`` (which empties it) every ``chunk`` reports and at the end."""
+    for r in reports:
+        buf.append(r)
+        if len(buf) >= chunk:
+            flush()
+    if buf:
+        flush()
