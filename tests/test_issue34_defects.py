@@ -172,3 +172,51 @@ def test_scene_tricolour_only_sections_in_arc(aspect, seen):
     alt = [a for a in r["alternatives"] if a["scheme"] == "sailing-tricolour"]
     assert alt
     assert {x["name"].split()[0] for x in alt[0]["lights"] if x["seen"]} == seen
+
+
+# ------------------------------------------------------------------------------------------------------------
+# 10. Found by the sweep's pairs of families (depth 2). Historical texts: the 1897 Regulations (Art. 4(a), (c),
+#     Art. 7, Art. 10: 28 Stat. 82-83 and the 1926 Code's reprint) and the 1960 Rules (Rule 5, Rule 7(a), (e):
+#     Proclamation 3632, 1964).
+
+I97, I60 = "intl-1897", "intl-1960"
+
+
+def test_1897_small_steam_vessel_nuc_keeps_her_white_light():
+    # Art. 4(a): the red lights are carried "in lieu of" the Art. 2(a) white light; Art. 7 (last paragraph): a steam
+    # vessel under 40 tons is not obliged to carry them, so nothing stands in the white light's place.
+    d = disp(I97, length="45 m", tonnage=39, not_under_command=True, making_way=False)
+    assert "masthead" in roles(d, "required", "standard")
+    assert not NUC & roles(d, "required")
+    assert not SIDES & roles(d)                       # Art. 4(c): not making way, no side lights
+
+
+def test_1897_small_sailing_craft_nuc_stopped_is_left_unlit_and_says_so():
+    # Art. 7 excuses the Art. 4(a) red lights; Art. 4(c) bars the side lights when not making way; Art. 10 leaves
+    # her the stern light shown to an overtaking vessel. Read as written she has no light of her own: said in a note.
+    d = disp(I97, propulsion="sail", length="12 m", tonnage=19, not_under_command=True, making_way=False)
+    assert roles(d, "required") == set()
+    assert any(i.status == "on-approach" for i in d.lights)
+    assert "small-craft-nuc-stopped" in d.provisions
+    assert any("Article 4(c)" in str(n.citation) and n.kind == "info" for n in d.notes)
+
+
+@pytest.mark.parametrize("being", [{"being_towed": {"last_of_tow": True, "tow_length": "300 ft"}}, {"being_pushed": True}])
+def test_1960_small_power_vessel_in_tow_gets_no_white_light(being):
+    # Rule 7(a) lets a power-driven vessel under 65 ft show a white light "except as otherwise provided"; a vessel in
+    # tow (Rule 5, 7(e)) or pushed shows no white light but her stern light: the Rule 7(a) white is not offered.
+    d = disp(I60, length="15 m", **being)
+    assert "small-white" not in roles(d)
+
+
+@pytest.mark.parametrize("vessel, field", [
+    (dict(propulsion="sail", length="10 m", pushing=True), "pushing"),          # Rule 24(c): a power-driven vessel
+    (dict(propulsion="oars", length="5 m", pushing=True), "pushing"),
+    (dict(propulsion="power", length="30 m", being_pushed=True, towing={"tow_length": "100 m"}),
+     "towing and being_pushed"),
+])
+def test_contradictions_found_by_the_sweep_are_refused_by_name(vessel, field):
+    import navlights
+    from navlights.errors import NavlightsError
+    with pytest.raises(NavlightsError, match=field):
+        navlights.display(vessel, I72)

@@ -232,6 +232,12 @@ class Vessel(_Strict):
             raise ValueError("pushing and being_pushed: a vessel cannot both push and be pushed")
         if self.being_towed and self.being_pushed:
             raise ValueError("being_towed and being_pushed: choose one")
+        if self.towing and self.being_pushed:
+            raise ValueError("towing and being_pushed: a vessel pushed ahead does not tow; describe the pushing "
+                             "vessel (pushing, with composite_unit if rigidly connected) as towing")
+        if self.pushing and self.propulsion != "power":
+            raise ValueError(f"pushing: a power-driven vessel pushes ahead (propulsion is '{self.propulsion}'); "
+                             "allowed: propulsion power")
         if self.sails_set and self.propulsion != "power":
             raise ValueError("sails_set: applies to a power-driven vessel also under sail "
                              f"(propulsion is '{self.propulsion}')")

@@ -143,8 +143,11 @@ def test_lights(vessel, expected):
     pytest.param(sail("30 ft", tonnage=20, status="aground"),
                  {"anchor-forward", "aground-red-upper", "aground-red-lower"}, id="aground-sail-20t"),
     # Art. 7 last paragraph: nor the Art. 4(a) lights (the day shapes are not mentioned, so stay required)
-    # (she is making way, so her side lights stay required in the standard scheme: Art. 4(c))
-    pytest.param(steam("60 ft", tonnage=39, not_under_command=True), {"nuc-ball-upper", "nuc-ball-lower"} | SIDES,
+    # (she is making way, so her side lights stay required in the standard scheme: Art. 4(c)); and since Art. 4(a)
+    # puts the red lights "in lieu of" the Art. 2(a) white light, a vessel not obliged to carry them keeps that
+    # light (nothing stands in its place: the rule of Inland 24(i), docs/coverage.md "Texts read two ways")
+    pytest.param(steam("60 ft", tonnage=39, not_under_command=True),
+                 {"nuc-ball-upper", "nuc-ball-lower", "masthead"} | SIDES,
                  id="nuc-steam-39t"),
     pytest.param(steam("60 ft", tonnage=40, not_under_command=True),
                  {"nuc-upper", "nuc-lower", "nuc-ball-upper", "nuc-ball-lower"} | SIDES, id="nuc-steam-40t"),

@@ -157,14 +157,16 @@ class _Overrides:
             for ref in p.substitute_for:
                 o.subs.setdefault(ref, []).append(p)
         if o.lieu and o.relieved:      # lights relieved take the place of nothing: what they replaced stands
-            o.lieu = {r: p for r, p in o.lieu.items() if not _all_relieved(p, o.relieved)}
+            o.lieu = {r: p for r, p in o.lieu.items() if not all_relieved(p, o.relieved)}
         return o
 
 
-def _all_relieved(p: Provision, relieved: dict[str, Provision]) -> bool:
+def all_relieved(p: Provision, relieved: dict[str, Provision]) -> bool:
     """Whether every light or shape ``p`` requires is relieved (Inland 24(i): towing lights not shown, so the
     sternlight they stand in place of under 24(c) is shown again)."""
-    roles = {s.item.role for s in p.shows if s.item.status == "required"}
+    required = [s.item for s in p.shows if s.item.status == "required"]
+    lights = [i for i in required if i.what == "light"]     # lights stand in place of lights (1897 Art. 4(a)
+    roles = {i.role for i in (lights or required)}          # and Art. 7: the day shapes stay, the masthead comes back)
     return bool(roles) and roles <= relieved.keys()
 
 

@@ -167,18 +167,27 @@ def alternatives(edition: Edition, d: Display) -> list[str]:
 
 def relief_left(edition: Edition, d: Display) -> list[str]:
     """A relief leaves no light that stands in place of another: an in-lieu whose lights are all relieved is void."""
+    from ..engines.display import all_relieved
     out = []
-    relieved = {r for p in _applied(edition, d) for r in p.relieves}
+    relieved = {r: p for p in _applied(edition, d) for r in p.relieves}
     shown = {i.role for i in d.items}
     for p in _applied(edition, d):
         if not p.in_lieu_of:
             continue
-        req = {s.item.role for s in p.shows if s.item.status == "required"}
-        if req and req <= relieved and not shown.intersection(p.in_lieu_of) and p.in_lieu_of:
-            gone = [r for r in p.in_lieu_of if _offered(edition, d, r)]
+        if all_relieved(p, relieved) and not shown.intersection(p.in_lieu_of):
+            gone = [r for r in p.in_lieu_of if _offered(edition, d, r) and not _taken_by_another(edition, d, p, r)]
             if gone:
                 out.append(f"{p.id}: its lights are relieved but still take the place of {', '.join(gone)}")
     return out
+
+
+def _taken_by_another(edition: Edition, d: Display, p: Any, role: str) -> bool:
+    """Whether another applying provision, not itself wholly relieved, also takes ``role`` away (a vessel in tow
+    shows no masthead light whatever her own lights stood in place of)."""
+    from ..engines.display import all_relieved
+    relieved = {r: q for q in _applied(edition, d) for r in q.relieves}
+    return any(q is not p and (role in q.never or role in q.in_lieu_of) and not all_relieved(q, relieved)
+               for q in _applied(edition, d))
 
 
 def _offered(edition: Edition, d: Display, role: str) -> bool:
