@@ -53,6 +53,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "breadth": ("breadth",),
     "tonnage": ("tonnage",),
 }
+#: Facts the sweep varies record by record (the core but propulsion, one per partition): left open in a class.
+OPEN = ("status", "making_way", "length", "time", "seaplane")
 #: Facts that are read from their family's switch (they are in ``facts`` whether tested or not).
 _SWITCH_FACTS = {"towing", "being_towed", "fishing"}
 #: Steps either side of a threshold, by the fact's kind (metres for lengths).
@@ -227,53 +229,114 @@ def _dims(edition: Edition, part: Part, fams: dict[str, tuple[Dim, ...]]) -> lis
     return dims
 
 
-def _family_combos(edition: Edition, part: Part, dims: list[Dim]) -> tuple[list[dict[str, Any]], int]:
+def _family_combos(edition: Edition, part: Part, dims: list[Dim]) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                                     int]:
     """The families' own combinations the vessel model accepts under some status (at her greatest length, where
-    a breadth or a tow fits best), and how many it refuses under every status (those never reach the product)."""
+    a breadth or a tow fits best), the facts the model reads from each (those the sweep does not vary per record:
+    every fact but :data:`OPEN`), and how many it refuses under every status (those never reach the product)."""
     from ..errors import NavlightsError
     from ..vessel import make_vessel
     longest = max(v for v in numbers(edition, "length") if v is not None)
     base = {"propulsion": part.propulsion, "length": longest}
-    ok, refused = [], 0
+    ok: list[dict[str, Any]] = []
+    known: list[dict[str, Any]] = []
     facts = [d.fact for d in dims]
-    for values in itertools.product(*(d.values for d in dims)):
+    for values in _prefiltered(edition, part, dims, base):
         fam = dict(zip(facts, values))
         for status in FACTS["status"][1] or ("underway",):
             try:
-                make_vessel(vessel_mapping({**base, "status": status, **fam}))
+                v = make_vessel(vessel_mapping({**base, "status": status, **fam}))
             except NavlightsError:
                 continue
             ok.append(fam)
+            known.append({k: x for k, x in v.facts.items() if k not in OPEN})
             break
-        else:
-            refused += 1
-    return ok, refused
+    whole = 1
+    for d in dims:
+        whole *= len(d.values)
+    return ok, known, whole - len(ok)
+
+
+def _prefiltered(edition: Edition, part: Part, dims: list[Dim], base: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+    """The product of the families' values, leaving out at once what the model refuses within one family: with
+    two families or more on, each family's own combinations are tried first with the others' switches on (a
+    contradiction inside a family, e.g. a trawl activity with no trawl, stays one whatever else she does), and
+    only those it accepts enter the product (which is then checked whole)."""
+    if len(part.families) < 2:
+        yield from itertools.product(*(d.values for d in dims))
+        return
+    from ..errors import NavlightsError
+    from ..vessel import make_vessel
+    fams = families(edition)
+    owner: dict[str, str] = {}
+    for name in part.families:
+        for d in fams[name]:
+            owner.setdefault(d.fact, name)
+    switches = {name: {fams[name][0].fact: fams[name][0].values[0]} for name in part.families}
+    index = {d.fact: i for i, d in enumerate(dims)}
+    parts_ok: list[tuple[list[int], list[tuple[Any, ...]]]] = []
+    for name in part.families:
+        own = [d for d in dims if owner.get(d.fact) == name]
+        others = {k: v for n, sw in switches.items() if n != name for k, v in sw.items()}
+        good = []
+        for values in itertools.product(*(d.values for d in own)):
+            fam = {**others, **dict(zip((d.fact for d in own), values))}
+            for status in FACTS["status"][1] or ("underway",):
+                try:
+                    make_vessel(vessel_mapping({**base, "status": status, **fam}))
+                except NavlightsError:
+                    continue
+                good.append(values)
+                break
+        parts_ok.append(([index[d.fact] for d in own], good))
+    for picks in itertools.product(*(g for _, g in parts_ok)):
+        out: list[Any] = [None] * len(dims)
+        for (where, _), values in zip(parts_ok, picks):
+            for i, v in zip(where, values):
+                out[i] = v
+        yield tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """A partition's combinations, made ready: the core combinations the model accepts, each once (by its facts),
-    and the families' own combinations the model accepts under some status; and how many of the whole product
-    were refused or merged on the way (a contradiction in the core stays one whatever is added to it; core
-    combinations the model reads alike stay alike with the same family facts)."""
+    """A partition's combinations, made ready: the core combinations the model accepts, each once (by its facts);
+    the families' own combinations the model accepts under some status, in classes no condition of the edition
+    can tell apart (:func:`.residual.class_key`: the first of each is checked, the others stand with it); and how
+    many of the whole product were refused or merged on the way (a contradiction in the core stays one whatever
+    is added to it; core combinations the model reads alike stay alike with the same family facts)."""
 
     cores: tuple[dict[str, Any], ...]
-    families: tuple[dict[str, Any], ...]
+    classes: tuple[tuple[dict[str, Any], ...], ...]
     refused: int
     merged: int
 
     @property
+    def families(self) -> tuple[dict[str, Any], ...]:
+        """The first family combination of each class: those checked."""
+        return tuple(c[0] for c in self.classes)
+
+    @property
     def size(self) -> int:
-        return len(self.cores) * len(self.families)
+        """Records checked: each core with each class."""
+        return len(self.cores) * len(self.classes)
+
+    @property
+    def covered(self) -> int:
+        """Combinations the records stand for: each core with each family combination of each class."""
+        return len(self.cores) * sum(len(c) for c in self.classes)
 
 
 def plan(edition: Edition, part: Part) -> Plan:
     """The partition's :class:`Plan`."""
     from ..errors import NavlightsError
     from ..vessel import make_vessel
+    from .residual import class_key
     dims = _dims(edition, part, families(edition))
     core_dims = [d for d in dims if d.fact in CORE]
-    fams, fam_refused = _family_combos(edition, part, [d for d in dims if d.fact not in CORE])
+    fams, known, fam_refused = _family_combos(edition, part, [d for d in dims if d.fact not in CORE])
+    grouped: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for fam, k in zip(fams, known):
+        grouped.setdefault(class_key(edition, k) + class_key(edition, _unrelieved(k)), []).append(fam)
     cfacts = [d.fact for d in core_dims]
     cores, seen, refused, merged = [], set(), 0, 0
     for values in itertools.product(*(d.values for d in core_dims)):
@@ -290,7 +353,19 @@ def plan(edition: Edition, part: Part) -> Plan:
         seen.add(key)
         cores.append(c)
     whole = (len(cores) + refused + merged) * (len(fams) + fam_refused)
-    return Plan(tuple(cores), tuple(fams), whole - (len(cores) + merged) * len(fams), merged * len(fams))
+    return Plan(tuple(cores), tuple(tuple(g) for g in grouped.values()),
+                whole - (len(cores) + merged) * len(fams), merged * len(fams))
+
+
+def _unrelieved(known: dict[str, Any]) -> dict[str, Any]:
+    """The known facts without those that bring a relief: the vessel of invariant 2's counterfactual
+    (``invariants._unrelieved``), so that its answer is alike within a class too."""
+    from .invariants import RELIEF_FACTS
+    out = {**known, **{k: v for k, v in RELIEF_FACTS.items() if k in known}}
+    for k in ("restricted", "obstruction_side"):
+        if k in out:
+            out[k] = None
+    return out
 
 
 def combinations(edition: Edition, part: Part, made: Plan | None = None) -> Iterator[dict[str, Any]]:
