@@ -212,6 +212,8 @@ def test_1960_small_power_vessel_in_tow_gets_no_white_light(being):
 @pytest.mark.parametrize("vessel, field", [
     (dict(propulsion="sail", length="10 m", pushing=True), "pushing"),          # Rule 24(c): a power-driven vessel
     (dict(propulsion="oars", length="5 m", pushing=True), "pushing"),
+    # Rule 27(c): "A power-driven vessel engaged in a towing operation such as severely restricts ..."
+    (dict(propulsion="sail", length="6 m", towing={"tow_length": "50 m"}, restricted="towing"), "restricted"),
     (dict(propulsion="power", length="30 m", being_pushed=True, towing={"tow_length": "100 m"}),
      "towing and being_pushed"),
 ])

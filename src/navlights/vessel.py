@@ -259,6 +259,8 @@ class Vessel(_Strict):
              f"power-driven vessel (propulsion is '{self.propulsion}')"),
             (self.restricted == "towing" and not (self.towing or self.pushing), "restricted: 'towing' is a towing "
              "operation: give towing (or pushing) as well"),
+            (self.restricted == "towing" and self.propulsion != "power", "restricted: 'towing' is the towing "
+             f"operation of a power-driven vessel (COLREGs and Inland 27(c)); propulsion is '{self.propulsion}'"),
             (self.obstruction_side is not None and self.restricted not in ("dredging", "underwater", "diving"),
              "obstruction_side: applies to a vessel engaged in dredging, underwater or diving work"),
             (self.composite_unit and not (self.pushing or self.being_pushed), "composite_unit: applies to a "

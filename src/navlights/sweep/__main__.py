@@ -46,8 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"combinations {space:,} (refused by the vessel model {d['refused']:,}, the same facts as another "
               f"{d['merged']:,})")
-        print(f"records checked {d['checked']:,} (a fact asked for {d['asked']:,}; {d['displays']:,} distinct "
-              f"displays viewed); violations {d['violations']:,}")
+        print(f"records checked {d['checked']:,}, {d['distinct']:,} distinct across partitions (each the vessels no "
+              f"condition tells apart: {d['covered']:,} combinations; {d['verified']:,} others verified alike; "
+              f"{d['refused_records']:,} refused whole)")
+        print(f"a fact asked for {d['asked']:,}; {d['displays']:,} distinct displays viewed; "
+              f"violations {d['violations']:,}")
         print(f"CPU {d['cpu_s']:.1f} s, {d['records_per_cpu_s'] or 0:,} records per CPU second; wall {d['wall_s']} s")
         for x in examples[:20]:
             print(f"  {x['edition']} {x['check']}: {x['found'][0]}\n    vessel {json.dumps(x['vessel'])}")

@@ -191,7 +191,12 @@ def _taken_by_another(edition: Edition, d: Display, p: Any, role: str) -> bool:
 
 
 def _offered(edition: Edition, d: Display, role: str) -> bool:
-    return any(s.item.role == role for p in _applied(edition, d) if p is not None for s in p.shows)
+    """Whether an applying provision shows ``role`` to her (its show's own condition holding: Inland 27(a) gives a
+    vessel not under command a sternlight only when making way)."""
+    from ..conditions import evaluate
+    facts = d.vessel.facts
+    return any(s.item.role == role and (s.when.always or evaluate(s.when, facts) is not False)
+               for p in _applied(edition, d) for s in p.shows)
 
 
 def seen_in_arc(edition: Edition, d: Display) -> list[str]:

@@ -31,6 +31,7 @@ class Tally:
 
     checked: int = 0
     covered: int = 0
+    refused_records: int = 0
     verified: int = 0
     refused: int = 0
     merged: int = 0
@@ -40,77 +41,94 @@ class Tally:
     cpu_s: float = 0.0
     parts: int = 0
     examples: list[dict[str, Any]] = field(default_factory=list)
+    digests: set[bytes] = field(default_factory=set)     # the records checked, comparable across partitions
 
     def add(self, other: Tally) -> Tally:
-        for k in ("checked", "covered", "verified", "refused", "merged", "asked", "displays", "violations", "cpu_s",
+        for k in ("checked", "covered", "refused_records", "verified", "refused", "merged", "asked", "displays", "violations", "cpu_s",
                   "parts"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.examples += other.examples[: max(0, 10 * KEEP - len(self.examples))]
+        self.digests |= other.digests
         return self
 
     def to_dict(self) -> dict[str, Any]:
-        return {"checked": self.checked, "covered": self.covered, "verified": self.verified, "refused": self.refused, "merged": self.merged, "asked": self.asked,
+        return {"checked": self.checked, "distinct": len(self.digests), "covered": self.covered,
+                "refused_records": self.refused_records, "verified": self.verified, "refused": self.refused, "merged": self.merged, "asked": self.asked,
                 "displays": self.displays, "violations": self.violations, "cpu_s": round(self.cpu_s, 3),
                 "parts": self.parts, "records_per_cpu_s": round(self.checked / self.cpu_s) if self.cpu_s else None,
                 "examples": self.examples}
 
 
-def _key(facts: dict[str, Any], names: tuple[str, ...]) -> tuple[Any, ...]:
-    return tuple(facts[n] for n in names)
-
-
 def check_part(part: space.Part, sample: int | None = None, seed: int = 0) -> Tally:
-    """Check one partition (``sample``: only that many of its combinations, drawn with ``seed``): the first family
-    combination of each class with every core, and a seeded share (:data:`VERIFY`) of the others against it."""
+    """Check one partition (``sample``: only that many of its records, drawn with ``seed``): one vessel of each
+    record (:mod:`.joint`: the pairs of core and family class no condition tells apart), and a seeded share
+    (:data:`VERIFY`) of the others against it."""
     from ..rulebase import loader
+    from .joint import groups
     t0 = time.process_time()
     edition = loader.edition(part.edition)
-    names = tuple(sorted({f for f, _ in space.tested(edition)} | {"towing", "being_towed", "fishing"}))
     tally = Tally(parts=1)
-    seen: set[tuple[Any, ...]] = set()
     shown: set[tuple[int, ...]] = set()
     made = space.plan(edition, part)
-    combos: Iterable[tuple[int, int]] = ((c, k) for c in range(len(made.cores)) for k in range(len(made.classes)))
+    found = groups(edition, part, made, seed)
+    records: Iterable[tuple[bytes, Any]] = found.items()
     share = 1.0
     if sample is not None:
-        combos = _draw(combos, made.size, sample, seed)
-        share = min(1.0, sample / max(made.size, 1))
+        records = _draw(records, len(found), sample, seed)
+        share = min(1.0, sample / max(len(found), 1))
     tally.refused += round(made.refused * share)
     tally.merged += round(made.merged * share)
     rng = random.Random(seed)
-    for c, k in combos:
-        members = made.classes[k]
-        mapping = space.vessel_mapping({**made.cores[c], **members[0]})
-        d = _check(tally, part, edition, mapping, names, seen, shown)
+    for digest, g in records:
+        got = _first_accepted(made, g.first)
+        if got is None:
+            tally.refused_records += 1
+            continue
+        (c, k), v, mapping = got
+        tally.digests.add(digest)
+        d = _check(tally, part, edition, v, mapping, shown)
         if d is None:
             continue
-        tally.covered += len(members)
-        for other in members[1:]:
-            if rng.random() < VERIFY:
-                _verify(tally, part, edition, d, space.vessel_mapping({**made.cores[c], **other}))
+        tally.covered += g.covered
+        if rng.random() < VERIFY:
+            for c2, k2, i in _others(made, g.first + ([g.other] if g.other else []), (c, k), rng):
+                _verify(tally, part, edition, d, space.vessel_mapping({**made.cores[c2], **made.classes[k2][i]}))
     tally.cpu_s = time.process_time() - t0
     return tally
 
 
-#: The share of the other members of a class checked against the first (each a display made and compared).
-VERIFY = 0.02
+#: The share of records whose other vessels (a few of its pairs, one other member of its class) are checked
+#: against the first (each a display made and compared).
+VERIFY = 0.05
 
 
-def _check(tally: Tally, part: space.Part, edition: Any, mapping: dict[str, Any], names: tuple[str, ...],
-           seen: set[tuple[Any, ...]], shown: set[tuple[int, ...]]) -> Display | None:
-    """One record: the vessel made, its display checked against every invariant; the display, or None."""
-    from ..engines.display import display
+def _others(made: space.Plan, pairs: list[tuple[int, int]], checked: tuple[int, int],
+            rng: random.Random) -> list[tuple[int, int, int]]:
+    """Other vessels of a record, as (core, class, member): its other pairs kept, and one other member of the
+    checked pair's class."""
+    out = [(c, k, 0) for c, k in pairs if (c, k) != checked]
+    members = len(made.classes[checked[1]])
+    if members > 1:
+        out.append((checked[0], checked[1], rng.randrange(1, members)))
+    return out
+
+
+def _first_accepted(made: space.Plan, pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], Any, dict[str, Any]] | None:
+    """The first of a record's pairs whose vessel the model accepts: the pair, the vessel and its mapping."""
     from ..vessel import make_vessel
-    try:
-        v = make_vessel(mapping)
-    except NavlightsError:
-        tally.refused += 1
-        return None
-    key = _key(v.facts, names)
-    if key in seen:
-        tally.merged += 1
-        return None
-    seen.add(key)
+    for c, k in pairs:
+        mapping = space.vessel_mapping({**made.cores[c], **made.classes[k][0]})
+        try:
+            return (c, k), make_vessel(mapping), mapping
+        except NavlightsError:
+            continue
+    return None
+
+
+def _check(tally: Tally, part: space.Part, edition: Any, v: Any, mapping: dict[str, Any],
+           shown: set[tuple[int, ...]]) -> Display | None:
+    """One record: its vessel's display checked against every invariant; the display, or None."""
+    from ..engines.display import display
     tally.checked += 1
     try:
         d = display(v, edition)

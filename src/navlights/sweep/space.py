@@ -309,6 +309,10 @@ class Plan:
     classes: tuple[tuple[dict[str, Any], ...], ...]
     refused: int
     merged: int
+    #: Per class, what is left of each of the edition's conditions (and of invariant 2's counterfactual vessel's).
+    keys: tuple[tuple[Any, ...], ...] = ()
+    #: Per core, the open facts as the vessel model reads them.
+    core_facts: tuple[dict[str, Any], ...] = ()
 
     @property
     def families(self) -> tuple[dict[str, Any], ...]:
@@ -338,7 +342,7 @@ def plan(edition: Edition, part: Part) -> Plan:
     for fam, k in zip(fams, known):
         grouped.setdefault(class_key(edition, k) + class_key(edition, _unrelieved(k)), []).append(fam)
     cfacts = [d.fact for d in core_dims]
-    cores, seen, refused, merged = [], set(), 0, 0
+    cores, opened, seen, refused, merged = [], [], set(), 0, 0
     for values in itertools.product(*(d.values for d in core_dims)):
         c = dict(zip(cfacts, values))
         try:
@@ -352,9 +356,10 @@ def plan(edition: Edition, part: Part) -> Plan:
             continue
         seen.add(key)
         cores.append(c)
+        opened.append({k: v.facts[k] for k in OPEN})
     whole = (len(cores) + refused + merged) * (len(fams) + fam_refused)
     return Plan(tuple(cores), tuple(tuple(g) for g in grouped.values()),
-                whole - (len(cores) + merged) * len(fams), merged * len(fams))
+                whole - (len(cores) + merged) * len(fams), merged * len(fams), tuple(grouped), tuple(opened))
 
 
 def _unrelieved(known: dict[str, Any]) -> dict[str, Any]:
