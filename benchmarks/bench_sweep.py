@@ -6,7 +6,7 @@ violations, the workers' CPU (``time.process_time`` in each worker, added up per
 CPU, and wall time; then 2 workers against 1 (wall, and CPU per record). Target (issue 34): it finishes on the
 project's two cores with 0 violations.
 
-    python benchmarks/bench_sweep.py [--workers 1,2] [--depth 1] [--edition ID ...] [--scheduler ADDR]
+    python benchmarks/bench_sweep.py [--workers 1,2] [--depth 2] [--edition ID ...] [--scheduler ADDR]
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def one(workers: int | None, scheduler: str | None, editions: list[str] | None, 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", default="1,2")
-    ap.add_argument("--depth", type=int, default=1)
+    ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--edition", action="append")
     ap.add_argument("--scheduler")
     a = ap.parse_args()
@@ -39,8 +39,10 @@ def main() -> None:
     for w in ([None] if a.scheduler else [int(x) for x in a.workers.split(",")]):
         d = one(w, a.scheduler, a.edition, a.depth)
         runs[w] = d
-        print(f"{'scheduler' if w is None else f'{w} worker(s)'}: records checked {d['checked']:,} (refused "
-              f"{d['refused']:,}, merged {d['merged']:,}, asked {d['asked']:,}, distinct displays {d['displays']:,}); "
+        print(f"{'scheduler' if w is None else f'{w} worker(s)'}: records checked {d['checked']:,}, distinct "
+              f"{d['distinct']:,}, standing for {d['covered']:,} combinations ({d['verified']:,} verified alike; "
+              f"refused {d['refused']:,}, merged {d['merged']:,}, asked {d['asked']:,}, distinct displays "
+              f"{d['displays']:,}); "
               f"violations {d['violations']:,}; CPU {d['cpu_s']:.1f} s, {d['records_per_cpu_s']:,} records per CPU "
               f"second; wall {d['wall_s']} s; load {os.getloadavg()[0]:.1f}")
         for x in d["examples"][:10]:

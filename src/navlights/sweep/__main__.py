@@ -16,8 +16,9 @@ from ..errors import NavlightsError
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m navlights.sweep", description=__doc__.splitlines()[0])
     ap.add_argument("--edition", action="append", help="an edition id (repeat; default: every edition)")
-    ap.add_argument("--depth", type=int, default=1, choices=(0, 1, 2),
-                    help="families of facts on at once (default 1: each family alone with the core facts)")
+    ap.add_argument("--depth", type=int, default=2, choices=(0, 1, 2, 3),
+                    help="families of facts on at once with the core facts (default 2: each family alone and every "
+                         "pair; 3, every three, is run as a --sample)")
     ap.add_argument("--sample", type=int, help="check only this many combinations, drawn with --seed")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, help="run on a local Dask cluster of this many processes")
