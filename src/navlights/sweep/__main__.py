@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{d['merged']:,})")
         print(f"records checked {d['checked']:,}, {d['distinct']:,} distinct across partitions (each the vessels no "
               f"condition tells apart: {d['covered']:,} combinations; {d['verified']:,} others verified alike; "
-              f"{d['refused_records']:,} refused whole)")
+              f"{d['refused_records']:,} refused whole, {d['late']:,} of them found late)")
         print(f"a fact asked for {d['asked']:,}; {d['displays']:,} distinct displays viewed; "
               f"violations {d['violations']:,}")
         print(f"CPU {d['cpu_s']:.1f} s, {d['records_per_cpu_s'] or 0:,} records per CPU second; wall {d['wall_s']} s")

@@ -32,12 +32,14 @@ class Group:
 
     pairs: int = 0                 # (core, class) pairs in it
     covered: int = 0               # the family combinations those pairs stand for (each class's members)
-    first: list[tuple[int, int]] = field(default_factory=list)   # the first pairs, in order (tried in turn)
+    first: list[tuple[int, int]] = field(default_factory=list)   # the first pair of each class met (tried in turn)
     other: tuple[int, int] | None = None                          # one more pair, drawn at random (verified)
 
 
-#: How many of a group's first pairs are tried before it counts as refused by the vessel model.
-TRIES = 3
+#: How many of a group's pairs (the first of each class met, in order) are tried before it counts as refused by
+#: the vessel model; one more, drawn at random, is tried last (``run`` counts a record refused this far but
+#: accepted there: a record the first tries missed).
+TRIES = 4
 
 
 def groups(edition: Edition, part: Part, made: Plan, seed: int = 0) -> dict[bytes, Group]:
@@ -70,8 +72,8 @@ def groups(edition: Edition, part: Part, made: Plan, seed: int = 0) -> dict[byte
                 g = out[digest] = Group()
             g.pairs += 1
             g.covered += members
-            if len(g.first) < TRIES:
-                g.first.append((c, k))
-            elif rng.random() * (g.pairs - TRIES) < 1.0:
+            if len(g.first) < TRIES and (not g.first or g.first[-1][1] != k):
+                g.first.append((c, k))        # pairs of distinct classes: the model refuses by a class's facts
+            elif rng.random() * g.pairs < 1.0:
                 g.other = (c, k)
     return out

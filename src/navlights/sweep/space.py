@@ -358,8 +358,11 @@ def plan(edition: Edition, part: Part) -> Plan:
         cores.append(c)
         opened.append({k: v.facts[k] for k in OPEN})
     whole = (len(cores) + refused + merged) * (len(fams) + fam_refused)
-    return Plan(tuple(cores), tuple(tuple(g) for g in grouped.values()),
-                whole - (len(cores) + merged) * len(fams), merged * len(fams), tuple(grouped), tuple(opened))
+    # the classes whose vessels say least first: a record's first tries are then the vessels the model most often
+    # accepts (a barge's mooring facts are refused under way; a vessel of the same record without them is not)
+    order = sorted(grouped, key=lambda key: sum(1 for v in grouped[key][0].values() if v not in (None, False)))
+    return Plan(tuple(cores), tuple(tuple(grouped[key]) for key in order),
+                whole - (len(cores) + merged) * len(fams), merged * len(fams), tuple(order), tuple(opened))
 
 
 def _unrelieved(known: dict[str, Any]) -> dict[str, Any]:
