@@ -33,7 +33,17 @@ class Group:
     pairs: int = 0                 # (core, class) pairs in it
     covered: int = 0               # the family combinations those pairs stand for (each class's members)
     first: list[tuple[int, int]] = field(default_factory=list)   # the first pair of each class met (tried in turn)
+    longest: tuple[int, int] | None = None    # the pair whose core is longest (a breadth fits her best)
+    longest_m: float = -1.0
     other: tuple[int, int] | None = None                          # one more pair, drawn at random (verified)
+
+    def tries(self) -> list[tuple[int, int]]:
+        """The pairs tried in turn for the record's vessel: the first of each class met, the longest, then the one
+        drawn at random (the last: ``run`` counts a record first accepted there as found late)."""
+        out = list(self.first)
+        if self.longest is not None and self.longest not in out:
+            out.append(self.longest)
+        return out
 
 
 #: How many of a group's pairs (the first of each class met, in order) are tried before it counts as refused by
@@ -57,6 +67,7 @@ def groups(edition: Edition, part: Part, made: Plan, seed: int = 0) -> dict[byte
 
     plain = [repr((part.propulsion, f["status"], f["seaplane"], f["time"])).encode() for f in facts]
     exact = [repr((part.propulsion, f["status"], f["seaplane"], f["time"], f["length"])).encode() for f in facts]
+    lengths = [f["length"] if f["length"] is not None else -1.0 for f in facts]
     rng = random.Random(seed)
     out: dict[bytes, Group] = {}
     for k, key in enumerate(made.keys):
@@ -76,4 +87,6 @@ def groups(edition: Edition, part: Part, made: Plan, seed: int = 0) -> dict[byte
                 g.first.append((c, k))        # pairs of distinct classes: the model refuses by a class's facts
             elif rng.random() * g.pairs < 1.0:
                 g.other = (c, k)
+            if lengths[c] > g.longest_m:      # ... and by her length (a breadth more than her length)
+                g.longest, g.longest_m = (c, k), lengths[c]
     return out

@@ -81,7 +81,7 @@ def check_part(part: space.Part, sample: int | None = None, seed: int = 0) -> Ta
     tally.merged += round(made.merged * share)
     rng = random.Random(seed)
     for digest, g in records:
-        got = _first_accepted(made, g.first)
+        got = _first_accepted(made, g.tries())
         if got is None and g.other is not None:
             got = _first_accepted(made, [g.other])
             tally.late += got is not None      # refused in every first try, accepted in the drawn one
