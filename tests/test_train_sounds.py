@@ -105,3 +105,23 @@ def test_a_sound_exam_is_reviewed_with_its_rules(app):
         exam = c.get(f"/train/exam/{exam['id']}.json").json()
     assert all(r["cites"] and r["cites"][0].startswith("intl-1972 Rule 3") for r in exam["review"])
     assert "sound signal:" in c.get(f"/train/exam/{exam['id']}").text
+
+
+@pytest.mark.parametrize("topic, words", [
+    # a sound card: its signal's situation, in restricted visibility (Rule 35) or in sight (Rules 34, 9(e))
+    ("sound-to-signal", ("In restricted visibility: ", "In sight of one another: ")),
+    # a conduct card: her kind, where she bears, her course (never an id such as "sail-0")
+    ("conduct-situation", ("a power-driven vessel ", "a sailing vessel ", "a vessel ")),
+])
+def test_the_weakest_cards_are_named_in_words(tmp_path, topic, words):
+    from navlights.web.training import Progress
+    p = Progress(tmp_path / "p.sqlite", seed=4)
+    learner = "cadet"
+    for _ in range(3):
+        q = p.question(learner, "intl-1972", topic)
+        wrong = next(i for i in range(len(q["choices"])) if i != p.stored(learner, q["id"])["answer"])
+        p.answer(learner, q["id"], wrong)
+    weak = p.summary(learner, "intl-1972", topic)["weak"]
+    assert weak
+    for w in weak:
+        assert w["label"].startswith(words) and w["label"] != w["item"], w

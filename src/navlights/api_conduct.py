@@ -83,10 +83,11 @@ def conduct_card(edition_name: Any, name: str, period: str) -> dict[str, Any]:
     from .rulebase.loader import edition
     ed = edition(edition_name).id
     q = quiz_conduct.card(ed, name, period)
+    label = quiz_conduct.card_label(name)
     if q is None:
         return {"prompt": "(this situation no longer makes a question in the rule base)", "why": None,
-                "cites": [], "rules": [], "lights": False}
-    return {"prompt": q.prompt, "why": q.why, "cites": [f"{ed} {r}" for r in q.rules],
+                "cites": [], "rules": [], "lights": False, "label": label}
+    return {"label": label, "prompt": q.prompt, "why": q.why, "cites": [f"{ed} {r}" for r in q.rules],
             "rules": [{"cite": f"{ed} {r}", "provenance": p} for r, p in zip(q.rules, q.provenance)],
             "lights": period == "conduct-seen"}
 

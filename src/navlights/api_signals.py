@@ -77,7 +77,8 @@ def sound_card(edition_name: str | Edition, signal_id: str, period: str) -> dict
     from .engines import sound_quiz
     ed = edition(edition_name).id
     s = sound_quiz.target(ed, signal_id)
-    return {"prompt": sound_quiz.prompt(ed, signal_id, period), "playable": period == "sound-to-situation",
+    return {"label": sound_quiz.card_label(ed, signal_id),
+            "prompt": sound_quiz.prompt(ed, signal_id, period), "playable": period == "sound-to-situation",
             "cites": [] if s is None else [f"{s.cite.edition} {s.cite.rule}"],
             "citation": None if s is None else s.cite.to_dict()}
 

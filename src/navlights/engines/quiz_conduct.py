@@ -132,6 +132,17 @@ def _card(name: str) -> tuple[str, tuple[float, float, float]] | None:
     return kind, SCENES[int(n)]
 
 
+def card_label(name: str) -> str:
+    """A conduct card in a few words, for a list of cards (her kind, where she bears, her course): "a sailing
+    vessel on your starboard bow, steering 270°"; the card's name where it names no card."""
+    from .conduct_words import side_words
+    got = _card(name)
+    if got is None:
+        return name
+    kind, (bearing, course, _) = got
+    return f"{KINDS[kind]} {side_words(bearing)}, steering {course:03.0f}°"
+
+
 @functools.lru_cache(maxsize=512)
 def card(edition_name: str, name: str, period: str) -> ConductQuestion | None:
     """The question a Train card asks, its answers in the order of :data:`ANSWERS` (remembered: the prompt and the

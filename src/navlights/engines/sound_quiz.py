@@ -133,6 +133,13 @@ def target(edition_name: str, signal_id: str) -> Signal | None:
     return next((s for s in _pool(loader.edition(edition_name).id) if s.id == signal_id), None)
 
 
+def card_label(edition_name: str, signal_id: str) -> str:
+    """A sound card in a few words, for a list of cards (the situation of its signal); the id where the signal is no
+    longer in the rule base."""
+    s = target(edition_name, signal_id)
+    return signal_id if s is None else _situation(s)
+
+
 def prompt(edition_name: str, signal_id: str, period: str) -> str:
     """What a Train sound card asks (kept by its signal id and period, so it is made again, never stored)."""
     s = target(edition_name, signal_id)

@@ -129,6 +129,16 @@ def _card_key(period: str, card: str) -> str:
     return f"{period}:{card}"
 
 
+def card_label(edition_id: str, period: str, name: str) -> str:
+    """A card in a few words for a list (the weakest cards): a picture card's situation as it is; a sound card's
+    situation; a conduct card's vessel, where she bears and her course (never a card id such as ``sail-0``)."""
+    if api.is_conduct_period(period):
+        return str(api.conduct_card(edition_id, name, period)["label"])
+    if api.is_sound_period(period):
+        return str(api.sound_card(edition_id, name, period)["label"])
+    return name
+
+
 def _make_question(edition_id: str, name: str, rng: random.Random, period: str) -> Any:
     """A question on one card: a sound card's (``api.sound_question``), a conduct card's (``api.conduct_question``)
     or a picture's (``api.quiz_question``)."""
@@ -528,6 +538,8 @@ class Progress:
         weak = sorted(({"item": r["card"], "period": r["period"], "box": r["box"], "seen": r["seen"],
                         "correct": r["correct"]} for r in mine.values() if r["box"] <= 2 and r["seen"] > r["correct"]),
                       key=lambda r: (r["box"], r["correct"] / r["seen"], r["item"]))[:8]
+        for w in weak:
+            w["label"] = card_label(edition_id, w["period"], w["item"])
         return {"edition": edition_id, "topic": topic.id, "topic_label": topic.label, "answered": int(asked),
                 "correct": int(right), "items": len(keys), "cards": len(keys), "boxes": boxes, "new": boxes["0"],
                 "due_now": len(due), "due": [{"period": k.partition(":")[0], "item": k.partition(":")[2]}
