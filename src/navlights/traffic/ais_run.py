@@ -22,10 +22,12 @@ from typing import Any
 from ..errors import NavlightsError
 from ..units import fmt_length
 from ..vessel import make_vessel, metres_text
+from .ais_keys import STAND_B as _B, STAND_F as _F, STAND_L as _L, Detail as _Detail, made_ahead
+from .ais_keys import templates as _templates
 from .aisvalues import AisData, Report, Static
 from .lighttable import table
 from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
-from .report import candidate_head, fix_json, lights_part, readings
+from .report import candidate_head, fix_json
 
 
 def _open(path: Any, choice: Choice, time: Any) -> tuple[AisData, Iterator[Report]]:
@@ -91,28 +93,15 @@ class _Kept:
         return value
 
 
-class _Detail:
-    """One lighttable key's readings: the candidates of her band (``banded``), each one's lights as JSON text
-    without its braces, and the grouped readings, the likely one first, as JSON text."""
-
-    __slots__ = ("banded", "lights", "readings", "chars", "templates")
-
-    def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
-        self.banded = banded
-        self.templates: dict[str, tuple[tuple[str, ...], bool] | None] = {}
-        self.lights = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:] for x in banded)
-        self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
-        self.chars = sum(map(len, self.lights)) + len(self.readings)
-
-
 _LINES = _Kept()
 _DETAILS = _Kept(also=_LINES)
 
 
 def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
+    """The readings of a key of the edition's table: made ahead (:mod:`.ais_keys`), else by the engine; kept."""
     got = _DETAILS.items.get((key, edition))
     if got is None:
-        d = _Detail(lit(*key, edition), edition)
+        d = made_ahead(key, edition) or _Detail(lit(*key, edition), edition)
         got = _DETAILS.put((key, edition), d, d.chars)
     return got
 
@@ -133,36 +122,6 @@ def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str,
             json.dumps(fmt_length(v.length_m, system), ensure_ascii=False)[1:-1], v.breadth_m is not None)
 
 
-#: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
-_L, _B, _F = "\\u0000L", "\\u0000B", "\\u0000F"
-
-
-def _templates(detail: _Detail, system: str) -> tuple[tuple[str, ...], bool] | None:
-    """Each candidate's JSON text with stand-ins where her own length and breadth go (in her vessel and her
-    description, whose length follows the kind of vessel: ``vessel_words.describe``), and whether they have a
-    breadth; None where a description does not read so, or some have a breadth and some not (then her own are
-    worked out)."""
-    if system in detail.templates:
-        return detail.templates[system]
-    out: list[str] | None = []
-    breadths = {x.candidate.vessel.breadth_m is not None for x in detail.banded}
-    for x, part in zip(detail.banded, detail.lights):
-        c = x.candidate
-        head = candidate_head(c, system)
-        words = fmt_length(c.vessel.length_m, system) if c.vessel.length_m is not None else None
-        kind, _, rest = head["description"].partition(", ")
-        if out is None or words is None or not rest.startswith(words) or "\x00" in json.dumps(head):
-            out = None
-            break
-        head["description"] = f"{kind}, \x00F{rest[len(words):]}"
-        head["vessel"]["length"] = "\x00L"
-        if "breadth" in head["vessel"]:
-            head["vessel"]["breadth"] = "\x00B"
-        out.append(json.dumps(head, ensure_ascii=False)[:-1] + ", " + part)
-    got = detail.templates[system] = (tuple(out), breadths.pop()) if out is not None and len(breadths) == 1 else None
-    return got
-
-
 def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
           edition: str) -> tuple[str, str, bool] | None:
     """Her candidates' JSON from her band's by putting in her own length and breadth: the same readings (only the
@@ -181,7 +140,7 @@ def _fast(code: int | None, ship: int | None, length: float, breadth: float | No
         return None
     own_l, own_b, words, _ = own
     texts = [t.replace(_L, own_l, 1).replace(_B, own_b, 1).replace(_F, words, 1) for t in got[0]]
-    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    certain = detail.certain
     return "[" + ", ".join(texts) + "]", detail.readings, certain
 
 
@@ -205,7 +164,7 @@ def _parts(code: int | None, st: Static | None, moving: bool | None, edition: st
         got = _heads(code, ship, length, breadth, moving, edition)
         got = _LINES.put(raw, got, sum(map(len, got[0])) + (got[1].chars if got[2] else 0))
     heads, detail, _ = got
-    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    certain = detail.certain
     return "[" + ", ".join([h + p for h, p in zip(heads, detail.lights)]) + "]", detail.readings, certain
 
 
@@ -447,7 +406,7 @@ class Compact:
         notes = [_BEACON] if code == 14 else []
         if placed is not None:
             detail = _detail(band, ed)
-            certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+            certain = detail.certain
             cands, groups = placed, detail.readings
         else:
             cands, groups, certain = _parts(code, st, moving, ed)
