@@ -136,6 +136,7 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
     times: dict[int, dt.datetime | None] = {}
     produce = NMEASentenceFactory.produce
     bad = data.bad
+    idents: dict[int, str] = {}         # each MMSI's text, made once (bounded: cleared past MAX_IDENTS)
     for raw in lines:
         line = (raw.encode("ascii", "replace") if isinstance(raw, str) else raw).strip()
         if not line or line[0] == 35:       # '#': a comment
@@ -168,7 +169,15 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
             bad["checksum mismatch"] += 1
             continue
         if s.frag_cnt == 1:
-            r = _decode(s, t or (_tag_time(s) if s.tag_block else None) or fallback, data, timeless)
+            when = t or (_tag_time(s) if s.tag_block else None) or fallback
+            try:
+                msg = s.decode()
+            except Exception:   # an unknown message type, a missing or undecodable payload
+                bad["payload cannot be decoded"] += 1
+                continue
+            r = _common(msg, when, idents) if when is not None or timeless else None
+            if r is None:
+                r = _decoded(msg, when, data, timeless)
         else:
             parts = asm.add(s)
             if s.frag_num == 1:
@@ -218,12 +227,42 @@ def bounded_lines(fh: Any, limit: int = MAX_LINE_BYTES, chunk: int = CHUNK_BYTES
         yield pending
 
 
+#: The MMSIs whose text a stream remembers (then forgotten at once: memory does not grow with the fleet).
+MAX_IDENTS = 100_000
+_COMMON = {1: "msg 1", 2: "msg 2", 3: "msg 3", 18: "msg 18"}
+
+
+def _common(msg: Any, when: dt.datetime | None, idents: dict[int, str]) -> Report | None:
+    """The common position report (message 1, 2, 3 or 18 with every value in range and a valid MMSI) typed
+    straight from pyais's decoded message, the fields read once; None for anything else (then :func:`_decoded`
+    reads it, with every check and note)."""
+    source = _COMMON.get(msg.msg_type)
+    if source is None:
+        return None
+    mmsi, lat, lon, sog, cog, hdg = msg.mmsi, msg.lat, msg.lon, msg.speed, msg.course, msg.heading
+    if not (type(mmsi) is int and mmsi > 0 and type(lat) is float and type(lon) is float and -90 <= lat <= 90
+            and -180 <= lon <= 180 and type(sog) is float and type(cog) is float and type(hdg) is int
+            and cog <= 360 and not 359 < hdg < 511):
+        return None
+    ident = idents.get(mmsi)
+    if ident is None:
+        if len(idents) >= MAX_IDENTS:
+            idents.clear()
+        ident = idents[mmsi] = str(mmsi)
+    return Report(ident, when, lat, lon, None if sog >= 102.3 else sog, None if cog == 360.0 else cog,
+                  None if hdg == 511 else float(hdg), int(msg.status) if source != "msg 18" else None, source, ())
+
+
 def _decode(sentence: Any, when: dt.datetime | None, data: AisData, timeless: bool = False) -> Report | None:
     try:
         msg = sentence.decode()
     except Exception:   # an unknown message type, a missing or undecodable payload
         data.bad["payload cannot be decoded"] += 1
         return None
+    return _decoded(msg, when, data, timeless)
+
+
+def _decoded(msg: Any, when: dt.datetime | None, data: AisData, timeless: bool = False) -> Report | None:
     kind: int = getattr(msg, "msg_type", 0)
     mmsi = getattr(msg, "mmsi", None)
     position_report = kind in POSITION_TYPES
