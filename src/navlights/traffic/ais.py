@@ -35,10 +35,9 @@ if TYPE_CHECKING:
 
 POSITION_TYPES = frozenset({1, 2, 3, 18, 19, 27})
 #: The longest line read as NMEA: a sentence is at most 82 characters (IEC 61162-1), a tag block adds some; a longer
-#: line is counted as bad, and a file is read in pieces of :data:`CHUNK_BYTES`, so a file with no newline (or one
-#: huge line) costs no more memory than a short one.
+#: line is counted as bad, and a file is read at most ``MAX_LINE_BYTES + 2`` bytes a line (:func:`bounded_lines`),
+#: so a file with no newline (or one huge line) costs no more memory than a short one.
 MAX_LINE_BYTES = 1024
-CHUNK_BYTES = 64 * 1024
 TOO_LONG = f"line over {MAX_LINE_BYTES} bytes (an NMEA sentence is at most 82 characters)"
 NO_TIME = "no time (no tag block time, no time before the sentence, no default time)"
 _SOURCE = {k: f"msg {k}" for k in POSITION_TYPES}
@@ -199,32 +198,25 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None, *, timeles
     return data
 
 
-def bounded_lines(fh: Any, limit: int = MAX_LINE_BYTES, chunk: int = CHUNK_BYTES) -> Iterator[bytes]:
-    """The lines of a binary file, each cut to ``limit + 1`` bytes (a longer one is then counted as too long and the
-    rest of it skipped, never held), read ``chunk`` bytes at a time."""
-    pending = b""
-    skipping = False
+def bounded_lines(fh: Any, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of a binary file (split at newlines, without them), each cut to ``limit + 1`` bytes (a longer one is
+    then counted as too long and the rest of it skipped, never held): the file's own buffered ``readline``, asked
+    for at most ``limit + 2`` bytes at a time."""
+    readline = fh.readline
+    size = limit + 2
     while True:
-        block = fh.read(chunk)
-        if not block:
-            break
-        start = 0
-        while True:
-            nl = block.find(b"\n", start)
-            if nl < 0:
-                if not skipping:
-                    pending += block[start:]
-                    if len(pending) > limit:
-                        yield pending[:limit + 1]
-                        pending, skipping = b"", True
-                break
-            if not skipping:
-                piece = pending + block[start:nl]
-                yield piece if len(piece) <= limit else piece[:limit + 1]
-            pending, skipping = b"", False
-            start = nl + 1
-    if pending and not skipping:
-        yield pending
+        line = readline(size)
+        if not line:
+            return
+        if line[-1:] == b"\n":
+            yield line[:-1]
+            continue
+        if len(line) < size:            # the last line, without a newline
+            yield line
+            return
+        yield line[:limit + 1]
+        while line and line[-1:] != b"\n":     # the rest of a long line: skipped
+            line = readline(size)
 
 
 #: The MMSIs whose text a stream remembers (then forgotten at once: memory does not grow with the fleet).

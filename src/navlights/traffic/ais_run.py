@@ -107,10 +107,9 @@ def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
 
 
 @lru_cache(maxsize=65536)
-def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str, str, bool] | None:
-    """Her length and breadth as her vessel's JSON writes them (as the vessel model reads them), her length in words
-    in ``system`` as JSON writes it, and whether she has a breadth; None where the model refuses her size (then no
-    reading fits). The model checks her size alone: no reading changes what it allows."""
+def _size(length: float, breadth: float | None) -> tuple[float, float | None] | None:
+    """Her length and breadth in metres as the vessel model reads them; None where it refuses her size. The model
+    checks her size alone: no reading changes what it allows."""
     fields = {"propulsion": "power", "length": metres_text(length)} | \
         ({"breadth": metres_text(breadth)} if breadth is not None else {})
     try:
@@ -118,8 +117,20 @@ def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str,
     except NavlightsError:
         return None
     assert v.length_m is not None
-    return (metres_text(v.length_m), metres_text(v.breadth_m) if v.breadth_m is not None else "",
-            json.dumps(fmt_length(v.length_m, system), ensure_ascii=False)[1:-1], v.breadth_m is not None)
+    return v.length_m, v.breadth_m
+
+
+@lru_cache(maxsize=65536)
+def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str, str, bool] | None:
+    """Her length and breadth as her vessel's JSON writes them (as the vessel model reads them: :func:`_size`), her
+    length in words in ``system`` as JSON writes it, and whether she has a breadth; None where the model refuses her
+    size (then no reading fits)."""
+    got = _size(length, breadth)
+    if got is None:
+        return None
+    length_m, breadth_m = got
+    return (metres_text(length_m), metres_text(breadth_m) if breadth_m is not None else "",
+            json.dumps(fmt_length(length_m, system), ensure_ascii=False)[1:-1], breadth_m is not None)
 
 
 def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
