@@ -311,6 +311,21 @@ def _placed(detail: _Detail, edition: str) -> str | None:
                            for t in got[0]) + "]"
 
 
+@lru_cache(maxsize=65536)
+def _band_of(ship: int | None, length: float, breadth: float | None,
+             edition: str) -> tuple[int | None, float | None, float | None, bool] | None:
+    """Her ship type's class, her length and breadth bands in the edition's table, and whether she has a breadth (as
+    the vessel model reads her size): what her key takes from her static data; None where her own candidates are
+    written instead (a WIG type other than 20, whose basis names its code; a size the model refuses)."""
+    if ship is not None and 20 < ship <= 29 or fill(length, breadth) is None:
+        return None
+    own = _sized(length, breadth, length_system(edition))
+    if own is None:
+        return None
+    _, kind, length_band, breadth_band, _ = table(edition).key(None, ship, length, breadth, None)
+    return kind, length_band, breadth_band, own[3]
+
+
 _BEACON = "status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights"
 
 
@@ -363,13 +378,11 @@ class Compact:
     def _key(self, code: int | None, st: Static | None, ship: int | None, length: float | None,
              breadth: float | None, moving: bool | None, ed: str | None, how: str) -> tuple[int, list[str]]:
         band = None
-        if ed is not None and length is not None and not (ship is not None and 20 < ship <= 29) and \
-                fill(length, breadth) is not None:
-            own = _sized(length, breadth, length_system(ed))
-            band = table(ed).key(code, ship, length, breadth, moving)
-            detail = _detail(band, ed)
-            got = _templates(detail, length_system(ed))
-            if own is None or got is None or got[1] != own[3]:
+        base = _band_of(ship, length, breadth, ed) if ed is not None and length is not None else None
+        if base is not None:
+            band = (code, base[0], base[1], base[2], moving)
+            got = _templates(_detail(band, ed), length_system(ed))     # type: ignore[arg-type]
+            if got is None or got[1] != base[3]:
                 band = None
         k: Any = ("band", band, ed) if band is not None else ("own", code, ship, length, breadth, moving, ed,
                                                                   how if ed is None else None)
@@ -430,21 +443,30 @@ def _time_json(t: Any) -> str:
     return "null" if t is None else '"' + t.isoformat() + '"'
 
 
+_FLOAT_OR_NONE = frozenset({float, type(None)})
+
+
 def _report(r: Report, number: int) -> str:
     """A report line as ``json.dumps`` writes it with compact separators (the numbers are finite floats or None,
     checked at the edge; the MMSI is digits), written directly: it is the line of every report."""
-    hdg, cog, sog, st = r.heading_deg, r.course_deg, r.speed_kn, r.status
-    if not (type(r.lat) is float and type(r.lon) is float and r.mmsi.isdigit() and (st is None or type(st) is int)
-            and all(x is None or type(x) is float for x in (hdg, cog, sog))):
-        out: dict[str, Any] = {"type": "report", "mmsi": r.mmsi, "time": r.time.isoformat() if r.time else None,
-                               "lat": r.lat, "lon": r.lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
-                               "status": st, "key": number} | ({"notes": list(r.notes)} if r.notes else {})
+    mmsi, t, lat, lon, sog, cog, hdg, st, _, notes = r
+    if not (type(lat) is float and type(lon) is float and type(hdg) in _FLOAT_OR_NONE
+            and type(cog) in _FLOAT_OR_NONE and type(sog) in _FLOAT_OR_NONE and (st is None or type(st) is int)
+            and mmsi.isdigit()):
+        out: dict[str, Any] = {"type": "report", "mmsi": mmsi, "time": t.isoformat() if t else None,
+                               "lat": lat, "lon": lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
+                               "status": st, "key": number} | ({"notes": list(notes)} if notes else {})
         return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
-    notes = ',"notes":' + json.dumps(list(r.notes), ensure_ascii=False, separators=(",", ":")) if r.notes else ""
-    return (f'{{"type":"report","mmsi":"{r.mmsi}","time":{_time_json(r.time)},"lat":{r.lat!r},"lon":{r.lon!r},'
+    tail = ',"notes":' + json.dumps(list(notes), ensure_ascii=False, separators=(",", ":")) + "}" if notes else "}"
+    return (f'{{"type":"report","mmsi":"{mmsi}","time":{_time_json(t)},"lat":{lat!r},"lon":{lon!r},'
             f'"heading_deg":{"null" if hdg is None else repr(hdg)},"course_deg":{"null" if cog is None else repr(cog)},'
             f'"speed_kn":{"null" if sog is None else repr(sog)},"status":{"null" if st is None else st},'
-            f'"key":{number}{notes}}}')
+            f'"key":{number}{tail}')
+
+
+#: The reports' keys a compact writer remembers by her status, static data (the object: held, so never mistaken
+#: for another), motion and edition, before it asks :meth:`Compact.key` (then forgotten at once).
+MAX_SEEN = 50_000
 
 
 def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
@@ -452,20 +474,35 @@ def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: 
     """Every position report as one short JSON line (``report``: the vessel, time, position and the number of her
     key), each vessel's static data (``vessel``) and each key's readings and candidates (``key``) written once,
     before the first report that needs them; the counters after the last."""
+    from .mapping import MOVING_KN
     data, reports = _open(path, choice, time)
     compact = Compact()
     buf: list[Report] = []
+    statics, written = data.statics, compact.statics
+    seen: dict[tuple[Any, ...], tuple[int, Static | None]] = {}
+    absent = object()
 
     def flush() -> None:
         eds = choice.editions([r.time for r in buf], [r.lat for r in buf], [r.lon for r in buf])
         out = []
         for r, (ed, how) in zip(buf, eds):
-            st = data.statics.get(r.mmsi)
-            v = compact.vessel(r.mmsi, st)
-            if v is not None:
-                out.append(json.dumps(v, ensure_ascii=False))
-            number, records = compact.key(r.status, st, is_moving(r.speed_kn), ed, how)
-            out += records
+            mmsi, sog = r.mmsi, r.speed_kn
+            st = statics.get(mmsi)
+            if written.get(mmsi, absent) is not st:
+                v = compact.vessel(mmsi, st)
+                if v is not None:
+                    out.append(json.dumps(v, ensure_ascii=False))
+            moving = None if sog is None else sog >= MOVING_KN
+            k = (r.status, id(st), moving, ed, how)
+            got = seen.get(k)
+            if got is not None and got[1] is st:
+                number = got[0]
+            else:
+                number, records = compact.key(r.status, st, moving, ed, how)
+                out += records
+                if len(seen) >= MAX_SEEN:
+                    seen.clear()
+                seen[k] = (number, st)
             out.append(_report(r, number))
         write("\n".join(out) + "\n")
         buf.clear()
