@@ -96,8 +96,14 @@ def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
 # (numpy with them), not with this module: a command that shows a display does not pay for them.
 
 if TYPE_CHECKING:
+    from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question,  # noqa: F401
+                              conduct_seen_json, conduct_situation_json, conduct_topics, is_conduct_period,
+                              with_own_vessel)
+    from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: F401
+                              sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)
     from .engines.sectors import Sector
     from .engines.view import Picture
+    from .prepared import prepare, prepare_identify  # noqa: F401
 
 #: The view's default tolerance at an arc's end (``engines.view.DEFAULT_EDGE_TOL_DEG``; a test checks they agree).
 DEFAULT_EDGE_TOL_DEG = 3.0
@@ -109,7 +115,16 @@ DEFAULT_EDGE_TOL_DEG = 3.0
 _LAZY = {"NOTATION_HELP": ("notation", "NOTATION_HELP"), "Sector": ("engines.sectors", "Sector"),
          "Picture": ("engines.view", "Picture"), "facts_tested": ("classes", "tested"),
          "commonness": ("rulebase.situations", "prior"), "FACT_FIELDS": ("situations", "FACT_FIELDS"),
-         "fact_rules": ("situations", "fact_rules")}
+         "fact_rules": ("situations", "fact_rules"),
+         "prepare": ("prepared", "prepare"), "prepare_identify": ("prepared", "prepare_identify")}
+#: Parts B and D, re-exported from their own modules, loaded on first use: a command that shows a display does not
+#: load them (issue 36, the CLI's start).
+_LAZY |= {name: ("api_conduct", name) for name in (
+    "conduct", "conduct_card", "conduct_json", "conduct_question", "conduct_seen_json", "conduct_situation_json",
+    "conduct_topics", "is_conduct_period", "with_own_vessel")}
+_LAZY |= {name: ("api_signals", name) for name in (
+    "heard_json", "in_sight_json", "is_sound_period", "signal_wav", "signals_json", "sound_card", "sound_drill_json",
+    "sound_question", "sound_signal_ids", "sound_topics")}
 
 
 def __getattr__(name: str) -> Any:
@@ -668,7 +683,7 @@ def edition_names() -> list[str]:
     return sorted(loader.names(), key=lambda n: (n not in loader.edition_ids(), n))
 
 
-from .prepared import prepare, prepare_identify  # noqa: E402, F401  (re-exported: `navlights prepare`, the web's start)
+# prepare, prepare_identify (`navlights prepare`, the web's start): loaded on first use (_LAZY)
 
 
 # --- the vessel form and the situations by name (the web's Explore, issue 21): the flat fields in order, re-exported;
@@ -694,7 +709,4 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     return _situations(edition(edition_name))
 
 
-from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question, conduct_seen_json,  # noqa: E402, F401
-                          conduct_situation_json, conduct_topics, is_conduct_period, with_own_vessel)  # Part B, D
-from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: E402, F401
-                          sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)
+# Parts B and D (api_conduct, api_signals): their names are loaded on first use (_LAZY)
