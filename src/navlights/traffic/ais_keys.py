@@ -20,7 +20,7 @@ from .lighttable import Key, keys, table_key
 from .mapping import Lit, length_system, lit
 from .report import candidate_head, lights_part, readings
 
-FORMAT = 1
+FORMAT = 2
 #: The code the texts come from beyond the table's own (:data:`navlights.traffic.lighttable.CODE`): a change to
 #: any of these makes every store stale.
 CODE = ("traffic/ais_keys.py", "traffic/report.py", "traffic/priors.py", "traffic/model.py", "vessel_words.py",
@@ -30,8 +30,15 @@ CODE = ("traffic/ais_keys.py", "traffic/report.py", "traffic/priors.py", "traffi
 #: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
 STAND_L, STAND_B, STAND_F = "\\u0000L", "\\u0000B", "\\u0000F"
 
+#: Where her own length, breadth and length in words go in a key's candidates in the compact output (``"sized":
+#: true``), each replaced by her vessel record's ``fill`` (:func:`navlights.traffic.ais_join.fill`).
+PLACE_LENGTH, PLACE_BREADTH = "<length>", "<breadth>"
+#: A number written where a candidate's lights detail goes, to split her JSON text there (:func:`pieces`).
+_MARK = 9_007_199_254_740_993
+
 Templates = tuple[tuple[str, ...], bool]
-Entry = tuple[bool, str, Templates | None]
+Pieces = tuple[tuple[str, str, str], ...]
+Entry = tuple[bool, str, Templates | None, Pieces | None]
 
 
 class Detail:
@@ -40,13 +47,14 @@ class Detail:
     certain, and her candidates' JSON with stand-ins by unit system (:func:`templates`). Made from the engine, or
     from a prepared entry (:meth:`made_ahead`): then ``banded`` and ``lights`` are worked out only if asked for."""
 
-    __slots__ = ("key", "edition", "_banded", "_lights", "readings", "certain", "chars", "templates")
+    __slots__ = ("key", "edition", "_banded", "_lights", "readings", "certain", "chars", "templates", "split")
 
     def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
         self.key: Key | None = None
         self.edition = edition
         self._banded: tuple[Lit, ...] | None = banded
         self.templates: dict[str, Templates | None] = {}
+        self.split: dict[str, Pieces | None] = {}
         self._lights: tuple[str, ...] | None = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:]
                                                      for x in banded)
         self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
@@ -57,10 +65,11 @@ class Detail:
     def made_ahead(cls, key: Key, edition: str, entry: Entry) -> "Detail":
         """The detail of ``key`` from its prepared entry."""
         d = cls.__new__(cls)
-        certain, text, made = entry
+        certain, text, made, split = entry
         d.key, d.edition, d._banded, d._lights = key, edition, None, None
         d.readings, d.certain = text, certain
-        d.templates = {length_system(edition): made}
+        system = length_system(edition)
+        d.templates, d.split = {system: made}, {system: split}
         d.chars = len(text) + (sum(map(len, made[0])) if made is not None else 0)
         return d
 
@@ -105,6 +114,43 @@ def templates(detail: Detail, system: str) -> Templates | None:
     return got
 
 
+def place_words(system: str) -> str:
+    """The stand-in for her length in words in ``system`` ("metres" or "feet")."""
+    return f"<length in {system}>"
+
+
+def placed(detail: Detail, system: str) -> str | None:
+    """A band's candidates as JSON text with stand-ins for her own length, breadth and words (``"sized"`` keys);
+    None where its texts cannot take stand-ins safely (then her own candidates are written)."""
+    got = templates(detail, system)
+    if got is None or any("<length" in t or "<breadth" in t for t in got[0]):
+        return None
+    words = place_words(system)
+    return "[" + ", ".join(t.replace(STAND_L, PLACE_LENGTH, 1).replace(STAND_B, PLACE_BREADTH, 1)
+                           .replace(STAND_F, words, 1) for t in got[0]) + "]"
+
+
+def pieces(detail: Detail, system: str) -> Pieces | None:
+    """The band's candidates with stand-ins (:func:`placed`), each as JSON text split where its lights detail goes:
+    the text before, the lights detail as JSON, the text after (the compact output writes a detail's number
+    between, as ``json.dumps`` would write the candidate with that number); None where :func:`placed` is None."""
+    if system in detail.split:
+        return detail.split[system]
+    text = placed(detail, system)
+    out: list[tuple[str, str, str]] | None = None if text is None else []
+    mark = str(_MARK)
+    for c in json.loads(text) if text is not None else ():
+        lights = json.dumps(c["lights_detail"], ensure_ascii=False)
+        c["lights_detail"] = _MARK
+        before, found, after = json.dumps(c, ensure_ascii=False).partition(mark)
+        if out is None or not found or mark in after:
+            out = None
+            break
+        out.append((before, lights, after))
+    got = detail.split[system] = tuple(out) if out is not None else None
+    return got
+
+
 # ---------------------------------------------------------------------------------------------
 # Made ahead
 
@@ -133,9 +179,10 @@ def _head(edition: str) -> tuple[Any, ...]:
 
 
 def entry(detail: Detail) -> Entry:
-    """What a prepared key holds: whether she is certain, the readings' text, the candidates' templates in the
-    edition's unit system."""
-    return detail.certain, detail.readings, templates(detail, length_system(detail.edition))
+    """What a prepared key holds: whether she is certain, the readings' text, the candidates' templates and their
+    compact pieces in the edition's unit system."""
+    system = length_system(detail.edition)
+    return detail.certain, detail.readings, templates(detail, system), pieces(detail, system)
 
 
 def build(edition: str) -> dict[tuple[Any, ...], bytes]:
@@ -144,10 +191,12 @@ def build(edition: str) -> dict[tuple[Any, ...], bytes]:
     groups: dict[tuple[Any, ...], dict[Key, Entry]] = {}
     same: dict[Any, Any] = {}
     for key in keys(edition):
-        certain, text, made = entry(Detail(lit(*key, edition), edition))
+        certain, text, made, split = entry(Detail(lit(*key, edition), edition))
         if made is not None:
             made = (tuple(same.setdefault(t, t) for t in made[0]), made[1])
-        groups.setdefault(group_of(key), {})[key] = (certain, same.setdefault(text, text), made)
+        if split is not None:
+            split = tuple(tuple(same.setdefault(t, t) for t in piece) for piece in split)
+        groups.setdefault(group_of(key), {})[key] = (certain, same.setdefault(text, text), made, split)
     return {g: zlib.compress(pickle.dumps(got, protocol=pickle.HIGHEST_PROTOCOL), 6) for g, got in groups.items()}
 
 

@@ -23,6 +23,7 @@ from ..errors import NavlightsError
 from ..units import fmt_length
 from ..vessel import make_vessel, metres_text
 from .ais_keys import STAND_B as _B, STAND_F as _F, STAND_L as _L, Detail as _Detail, made_ahead
+from .ais_keys import PLACE_BREADTH, PLACE_LENGTH, Pieces, pieces, place_words  # noqa: F401 (re-exported)
 from .ais_keys import templates as _templates
 from .aisvalues import AisData, Report, Static
 from .lighttable import table
@@ -270,16 +271,8 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
 # Compact output (issue 36): each report by key; the lights and readings written once per key
 
 
-#: Where her own length, breadth and length in words go in a key's candidates (``"sized": true``), each replaced
-#: by her vessel record's ``fill`` (:func:`navlights.traffic.ais_join.fill`).
-PLACE_LENGTH, PLACE_BREADTH = "<length>", "<breadth>"
 #: The keys remembered as written (then forgotten at once, and written again under new numbers as they recur).
 MAX_KEYS = 50_000
-
-
-def place_words(system: str) -> str:
-    """The stand-in for her length in words in ``system`` ("metres" or "feet")."""
-    return f"<length in {system}>"
 
 
 @lru_cache(maxsize=65536)
@@ -297,18 +290,6 @@ def fill(length: float | None, breadth: float | None) -> dict[str, str] | None:
         if own[3]:
             out[PLACE_BREADTH] = own[1]
     return out
-
-
-def _placed(detail: _Detail, edition: str) -> str | None:
-    """A band's candidates as JSON text with stand-ins for her own length, breadth and words (``"sized"`` keys);
-    None where its texts cannot take stand-ins safely (then her own candidates are written)."""
-    system = length_system(edition)
-    got = _templates(detail, system)
-    if got is None or any("<length" in t or "<breadth" in t for t in got[0]):
-        return None
-    words = place_words(system)
-    return "[" + ", ".join(t.replace(_L, PLACE_LENGTH, 1).replace(_B, PLACE_BREADTH, 1).replace(_F, words, 1)
-                           for t in got[0]) + "]"
 
 
 @lru_cache(maxsize=65536)
@@ -396,26 +377,34 @@ class Compact:
         number = self.keys[k] = self.number
         head, readings, cands = self._record(number, band, code, st, moving, ed, how)
         out: list[str] = []
-        listed = json.loads(cands)
-        for c in listed:
-            text = json.dumps(c["lights_detail"], ensure_ascii=False)
+        listed = json.loads(cands) if isinstance(cands, str) else None
+        split = cands if isinstance(cands, tuple) else \
+            tuple(("", json.dumps(c["lights_detail"], ensure_ascii=False), "") for c in listed or ())
+        written = []
+        for before, text, after in split:
             seen = self.details.get(text)
             if seen is None:
                 self.number += 1
                 seen = self.details[text] = self.number
                 out.append(f'{{"type": "detail", "detail": {seen}, "lights_detail": {text}}}')
-            c["lights_detail"] = seen
-        out.append(head[:-1] + ', "readings": ' + readings + ', "candidates": '
-                   + json.dumps(listed, ensure_ascii=False) + "}")
+            written.append(f"{before}{seen}{after}")
+        if listed is not None:                 # the candidates as JSON: each one's detail by its number
+            for c, number_text in zip(listed, written):
+                c["lights_detail"] = int(number_text)
+            texts = json.dumps(listed, ensure_ascii=False)
+        else:                                  # the band's pieces made ahead: the numbers put between
+            texts = "[" + ", ".join(written) + "]"
+        out.append(head[:-1] + ', "readings": ' + readings + ', "candidates": ' + texts + "}")
         return number, out
 
     def _record(self, number: int, band: Any, code: int | None, st: Static | None, moving: bool | None,
-                ed: str | None, how: str) -> tuple[str, str, str]:
-        """The key's record as JSON text (without its readings and candidates), its readings and its candidates."""
+                ed: str | None, how: str) -> tuple[str, str, str | Pieces]:
+        """The key's record as JSON text (without its readings and candidates), its readings and its candidates (as
+        JSON text, or the band's pieces: :func:`navlights.traffic.ais_keys.pieces`)."""
         from .mapping import status_words
         head: dict[str, Any] = {"type": "key", "key": number, "edition": ed,
                                 "status": {"code": code, "words": status_words(code)}}
-        placed = _placed(_detail(band, ed), ed) if band is not None and ed is not None else None
+        placed = pieces(_detail(band, ed), length_system(ed)) if band is not None and ed is not None else None
         if ed is None:
             from .mapping import MOVING_KN
             from .model import Fix
@@ -428,6 +417,7 @@ class Compact:
             return (json.dumps(head, ensure_ascii=False), json.dumps(full["readings"], ensure_ascii=False),
                     json.dumps(full["candidates"], ensure_ascii=False))
         notes = [_BEACON] if code == 14 else []
+        cands: str | Pieces
         if placed is not None:
             detail = _detail(band, ed)
             certain = detail.certain
