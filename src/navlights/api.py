@@ -96,15 +96,13 @@ def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
 # (numpy with them), not with this module: a command that shows a display does not pay for them.
 
 if TYPE_CHECKING:
-    from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question,  # noqa: F401
-                              conduct_seen_json, conduct_situation_json, conduct_topics, is_conduct_period,
-                              with_own_vessel)
+    from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question, conduct_seen_json,  # noqa: F401
+                              conduct_situation_json, conduct_topics, is_conduct_period, with_own_vessel)
     from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: F401
                               sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)
     from .engines.sectors import Sector
     from .engines.view import Picture
     from .prepared import prepare, prepare_identify  # noqa: F401
-
 #: The view's default tolerance at an arc's end (``engines.view.DEFAULT_EDGE_TOL_DEG``; a test checks they agree).
 DEFAULT_EDGE_TOL_DEG = 3.0
 
@@ -115,16 +113,12 @@ DEFAULT_EDGE_TOL_DEG = 3.0
 _LAZY = {"NOTATION_HELP": ("notation", "NOTATION_HELP"), "Sector": ("engines.sectors", "Sector"),
          "Picture": ("engines.view", "Picture"), "facts_tested": ("classes", "tested"),
          "commonness": ("rulebase.situations", "prior"), "FACT_FIELDS": ("situations", "FACT_FIELDS"),
-         "fact_rules": ("situations", "fact_rules"),
-         "prepare": ("prepared", "prepare"), "prepare_identify": ("prepared", "prepare_identify")}
-#: Parts B and D, re-exported from their own modules, loaded on first use: a command that shows a display does not
-#: load them (issue 36, the CLI's start).
-_LAZY |= {name: ("api_conduct", name) for name in (
-    "conduct", "conduct_card", "conduct_json", "conduct_question", "conduct_seen_json", "conduct_situation_json",
-    "conduct_topics", "is_conduct_period", "with_own_vessel")}
-_LAZY |= {name: ("api_signals", name) for name in (
-    "heard_json", "in_sight_json", "is_sound_period", "signal_wav", "signals_json", "sound_card", "sound_drill_json",
-    "sound_question", "sound_signal_ids", "sound_topics")}
+         "fact_rules": ("situations", "fact_rules")}
+_LAZY |= {n: (module, n) for module, names in (("prepared", "prepare prepare_identify"),   # and Parts B, D (issue 36)
+    ("api_conduct", "conduct conduct_card conduct_json conduct_question conduct_seen_json conduct_situation_json "
+                    "conduct_topics is_conduct_period with_own_vessel"),
+    ("api_signals", "heard_json in_sight_json is_sound_period signal_wav signals_json sound_card sound_drill_json "
+                    "sound_question sound_signal_ids sound_topics")) for n in names.split()}
 
 
 def __getattr__(name: str) -> Any:
@@ -203,7 +197,6 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
                  "its own sector (start_deg == end_deg); a sector with start_deg > end_deg runs through 0",
         "sectors": [s.to_dict() for s in sectors(d, choose=choose, period=per)],
     }
-
 
 
 def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
@@ -573,7 +566,6 @@ def quiz_question(edition_name: str | Edition, item: str, rng: random.Random,
 from .render import RenderError  # noqa: E402, F401  (re-exported; an error class only, the renderer loads later)
 
 
-
 def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Vessel:
     """The vessel the flat fields describe (CLI options, web query parameters) over ``base``; see
     :meth:`navlights.vessel.Vessel.from_fields`.
@@ -683,9 +675,6 @@ def edition_names() -> list[str]:
     return sorted(loader.names(), key=lambda n: (n not in loader.edition_ids(), n))
 
 
-# prepare, prepare_identify (`navlights prepare`, the web's start): loaded on first use (_LAZY)
-
-
 # --- the vessel form and the situations by name (the web's Explore, issue 21): the flat fields in order, re-exported;
 # facts_tested, fact_rules, FACT_FIELDS and commonness are loaded on first use (_LAZY)
 from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
@@ -707,6 +696,3 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     """The edition's situations by name, one vessel each as flat fields (``navlights.situations``)."""
     from .situations import situations as _situations
     return _situations(edition(edition_name))
-
-
-# Parts B and D (api_conduct, api_signals): their names are loaded on first use (_LAZY)

@@ -23,9 +23,9 @@ from .report import candidate_head, lights_part, readings
 FORMAT = 2
 #: The code the texts come from beyond the table's own (:data:`navlights.traffic.lighttable.CODE`): a change to
 #: any of these makes every store stale.
-CODE = ("traffic/ais_keys.py", "traffic/report.py", "traffic/priors.py", "traffic/model.py", "vessel_words.py",
-        "vessel_schema.py", "classes.py", "notation.py", "rulebase/situations.py", "rulebase/situations.toml",
-        "engines/display_memo.py")
+CODE = ("traffic/ais_keys.py", "traffic/report.py", "traffic/priors.py", "traffic/model.py", "errors.py",
+        "vessel_words.py", "vessel_schema.py", "classes.py", "notation.py", "rulebase/situations.py",
+        "rulebase/situations.toml", "engines/display_memo.py")
 
 #: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
 STAND_L, STAND_B, STAND_F = "\\u0000L", "\\u0000B", "\\u0000F"
