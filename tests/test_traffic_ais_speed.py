@@ -3,6 +3,7 @@ prepare``, read by a fresh process, never answering for changed code or rules.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -74,4 +75,36 @@ def test_prepared_readings_are_what_the_engine_says_and_never_stale(tmp_path: Pa
     monkeypatch.setattr(ais_keys, "store_key", lambda ed: "another")
     ais_keys._STORES.clear()
     assert ais_keys.made_ahead(every[0], "intl-1948") is None      # stale: not read; the engine answers
+    ais_keys._STORES.clear()
+
+
+def test_every_output_is_the_same_with_the_readings_made_ahead_or_not(tmp_path: Path, monkeypatch):
+    # issue 36: the prepared readings change how fast `ais` is, never what it writes: compact and full, --jsonl and
+    # --json, byte for byte, on a generated file (every status, classes A and B, some without static data, WIG)
+    from test_traffic_ais_compact import generated
+
+    from navlights.traffic import ais_keys, ais_run
+    from navlights.traffic.api import ais_json, ais_lines
+    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
+    assert ais_keys.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
+    path = generated(tmp_path / "a.nmea", reports=600)
+
+    def outputs() -> list[str]:
+        ais_run._DETAILS.items.clear()
+        ais_run._LINES.items.clear()
+        ais_run._DETAILS.chars = ais_run._LINES.chars = 0
+        got = []
+        for compact in (True, False):
+            lines: list[str] = []
+            ais_lines(path, lines.append, edition="intl-1948", compact=compact)
+            got += ["".join(lines), json.dumps(ais_json(path, edition="intl-1948", compact=compact))]
+        return got
+
+    ais_keys._STORES.clear()
+    made_ahead = outputs()
+    assert ais_keys._STORES["intl-1948"] is not None and ais_keys._STORES["intl-1948"].opened   # the store was read
+    ais_keys._STORES.clear()
+    ais_keys._STORES["intl-1948"] = None                       # as if nothing were prepared: the engine answers
+    assert outputs() == made_ahead
     ais_keys._STORES.clear()
