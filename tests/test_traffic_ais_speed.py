@@ -108,3 +108,11 @@ def test_every_output_is_the_same_with_the_readings_made_ahead_or_not(tmp_path: 
     ais_keys._STORES["intl-1948"] = None                       # as if nothing were prepared: the engine answers
     assert outputs() == made_ahead
     ais_keys._STORES.clear()
+
+
+def test_a_damaged_group_of_readings_is_not_used(monkeypatch):
+    # a group that does not decompress is treated as not prepared: the engine answers, no traceback
+    from navlights.traffic import ais_keys
+    key = lighttable.table("intl-1948").key(0, 70, 30.0, None, True)
+    monkeypatch.setitem(ais_keys._STORES, "intl-1948", ais_keys._Store({ais_keys.group_of(key): b"not zlib"}))
+    assert ais_keys.made_ahead(key, "intl-1948") is None

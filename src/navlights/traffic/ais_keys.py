@@ -223,7 +223,11 @@ class _Store:
             blob = self.packed.get(g)
             if blob is None:
                 return None
-            got = self.opened[g] = pickle.loads(zlib.decompress(blob))
+            try:
+                got = pickle.loads(zlib.decompress(blob))
+            except Exception:          # a damaged group is not used, as compiled.read does: the engine answers
+                got = {}
+            self.opened[g] = got
         return got.get(key)
 
 
@@ -248,5 +252,4 @@ def made_ahead(key: Key, edition: str) -> Detail | None:
     got = store.get(key) if store is not None else None
     if got is None:
         return None
-    d = Detail.made_ahead(key, edition, got)
-    return d
+    return Detail.made_ahead(key, edition, got)
