@@ -20,7 +20,7 @@ from .lighttable import Key, keys, table_key
 from .mapping import Lit, length_system, lit
 from .report import candidate_head, lights_part, readings
 
-FORMAT = 2
+FORMAT = 3
 #: The code the texts come from beyond the table's own (:data:`navlights.traffic.lighttable.CODE`): a change to
 #: any of these makes every store stale.
 CODE = ("traffic/ais_keys.py", "traffic/report.py", "traffic/priors.py", "traffic/model.py", "errors.py",
@@ -39,6 +39,8 @@ _MARK = 9_007_199_254_740_993
 Templates = tuple[tuple[str, ...], bool]
 Pieces = tuple[tuple[str, str, str], ...]
 Entry = tuple[bool, str, Templates | None, Pieces | None]
+#: As stored: where the pieces are, the templates are made from them (:func:`templates`), so only their breadth flag.
+Stored = tuple[bool, str, Templates | bool | None, Pieces | None]
 
 
 class Detail:
@@ -47,7 +49,8 @@ class Detail:
     certain, and her candidates' JSON with stand-ins by unit system (:func:`templates`). Made from the engine, or
     from a prepared entry (:meth:`made_ahead`): then ``banded`` and ``lights`` are worked out only if asked for."""
 
-    __slots__ = ("key", "edition", "_banded", "_lights", "readings", "certain", "chars", "templates", "split")
+    __slots__ = ("key", "edition", "_banded", "_lights", "readings", "certain", "chars", "templates", "split",
+                 "breadth")
 
     def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
         self.key: Key | None = None
@@ -55,6 +58,7 @@ class Detail:
         self._banded: tuple[Lit, ...] | None = banded
         self.templates: dict[str, Templates | None] = {}
         self.split: dict[str, Pieces | None] = {}
+        self.breadth: bool | None = None
         self._lights: tuple[str, ...] | None = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:]
                                                      for x in banded)
         self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
@@ -62,15 +66,17 @@ class Detail:
         self.chars = sum(map(len, self._lights)) + len(self.readings)
 
     @classmethod
-    def made_ahead(cls, key: Key, edition: str, entry: Entry) -> "Detail":
+    def made_ahead(cls, key: Key, edition: str, entry: Stored) -> "Detail":
         """The detail of ``key`` from its prepared entry."""
         d = cls.__new__(cls)
         certain, text, made, split = entry
         d.key, d.edition, d._banded, d._lights = key, edition, None, None
         d.readings, d.certain = text, certain
         system = length_system(edition)
-        d.templates, d.split = {system: made}, {system: split}
-        d.chars = len(text) + (sum(map(len, made[0])) if made is not None else 0)
+        d.split, d.breadth = {system: split}, made if isinstance(made, bool) else None
+        d.templates = {} if isinstance(made, bool) else {system: made}
+        d.chars = len(text) + (sum(len(b) + len(t) + len(a) for b, t, a in split) if split is not None else
+                               sum(map(len, made[0])) if isinstance(made, tuple) else 0)
         return d
 
     @property
@@ -94,6 +100,13 @@ def templates(detail: Detail, system: str) -> Templates | None:
     worked out)."""
     if system in detail.templates:
         return detail.templates[system]
+    split = detail.split.get(system)
+    if split is not None and detail.breadth is not None:     # made ahead: from the pieces, the stand-ins put back
+        place = place_words(system)
+        back = tuple((b + t + a).replace(place, STAND_F, 1).replace(PLACE_LENGTH, STAND_L, 1)
+                     .replace(PLACE_BREADTH, STAND_B, 1) for b, t, a in split)
+        made = detail.templates[system] = (back, detail.breadth)
+        return made
     from ..units import fmt_length
     out: list[str] | None = []
     breadths = {x.candidate.vessel.breadth_m is not None for x in detail.banded}
@@ -188,15 +201,17 @@ def entry(detail: Detail) -> Entry:
 def build(edition: str) -> dict[tuple[Any, ...], bytes]:
     """Every key's entry (about a millisecond of CPU a key: half a minute for intl-1972's 33,000), in groups
     (:func:`group_of`), each group pickled and compressed; a text that recurs is stored once per group."""
-    groups: dict[tuple[Any, ...], dict[Key, Entry]] = {}
+    groups: dict[tuple[Any, ...], dict[Key, Stored]] = {}
     same: dict[Any, Any] = {}
     for key in keys(edition):
         certain, text, made, split = entry(Detail(lit(*key, edition), edition))
-        if made is not None:
-            made = (tuple(same.setdefault(t, t) for t in made[0]), made[1])
-        if split is not None:
+        kept: Templates | bool | None = made
+        if split is not None and made is not None:
+            kept = made[1]                    # the templates are made again from the pieces (:func:`templates`)
             split = tuple(tuple(same.setdefault(t, t) for t in piece) for piece in split)
-        groups.setdefault(group_of(key), {})[key] = (certain, same.setdefault(text, text), made, split)
+        elif made is not None:
+            kept = (tuple(same.setdefault(t, t) for t in made[0]), made[1])
+        groups.setdefault(group_of(key), {})[key] = (certain, same.setdefault(text, text), kept, split)
     return {g: zlib.compress(pickle.dumps(got, protocol=pickle.HIGHEST_PROTOCOL), 6) for g, got in groups.items()}
 
 
@@ -214,9 +229,9 @@ class _Store:
 
     def __init__(self, packed: dict[tuple[Any, ...], bytes]) -> None:
         self.packed = packed
-        self.opened: dict[tuple[Any, ...], dict[Key, Entry]] = {}
+        self.opened: dict[tuple[Any, ...], dict[Key, Stored]] = {}
 
-    def get(self, key: Key) -> Entry | None:
+    def get(self, key: Key) -> Stored | None:
         g = group_of(key)
         got = self.opened.get(g)
         if got is None:
