@@ -229,14 +229,19 @@ def test_a_bare_carriage_return_in_tracks_is_one_line(client):
 # --- item 9: NMEA lines are bounded; a file is read in bounded pieces ----------------------------------------
 
 
-@pytest.mark.parametrize("chunk", [1, 3, 7, 64, 65536])
-def test_bounded_lines_cuts_long_lines_and_keeps_the_rest(chunk):
+@pytest.mark.parametrize("text, lines", [
+    (b"ab\n" + b"x" * 25 + b"\ncd\n\n" + b"y" * 10 + b"\n" + b"z" * 40,
+     [b"ab", b"x" * 11, b"cd", b"", b"y" * 10, b"z" * 11]),
+    # either side of the limit (10 bytes): 10 kept whole, 11 and 12 cut to 11 (then counted as too long)
+    (b"a" * 10 + b"\n" + b"b" * 11 + b"\n" + b"c" * 12 + b"\nd", [b"a" * 10, b"b" * 11, b"c" * 11, b"d"]),
+    (b"e" * 11, [b"e" * 11]), (b"f" * 12, [b"f" * 11]), (b"\n\n", [b"", b""]), (b"", []),
+    (b"g" * 5000 + b"\nh\n", [b"g" * 11, b"h"]),
+])
+def test_bounded_lines_cuts_long_lines_and_keeps_the_rest(text, lines):
     import io
 
     from navlights.traffic.ais import bounded_lines
-    text = b"ab\n" + b"x" * 25 + b"\ncd\n\n" + b"y" * 10 + b"\n" + b"z" * 40
-    lines = list(bounded_lines(io.BytesIO(text), limit=10, chunk=chunk))
-    assert lines == [b"ab", b"x" * 11, b"cd", b"", b"y" * 10, b"z" * 11]
+    assert list(bounded_lines(io.BytesIO(text), limit=10)) == lines
 
 
 def test_a_long_line_is_counted_bad_among_good_ones(tmp_path):

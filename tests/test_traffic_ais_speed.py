@@ -3,6 +3,7 @@ prepare``, read by a fresh process, never answering for changed code or rules.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,67 @@ def test_row_lights_by_the_table_and_by_the_engine_agree():
     big, _, _ = lighttable.lights_row(0, 70, 120.0, 20.0, True, "intl-1972")
     assert "W:masthead" in small and "masthead-aft" not in small and "W:masthead-aft" in big
     assert lighttable.lights_row(0, 71, 31.0, 8.0, True, "intl-1972")[0] == small   # same class, same band
+
+
+def test_prepared_readings_are_what_the_engine_says_and_never_stale(tmp_path: Path, monkeypatch):
+    # issue 36: each key's readings made ahead (navlights prepare) are read instead of running the engine; they are
+    # what the engine makes for the same key, byte for byte, and a store made by other code or rules is not read
+    from navlights.traffic import ais_keys
+    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
+    assert ais_keys.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
+    ais_keys._STORES.clear()
+    every = lighttable.keys("intl-1948")
+    # a power-driven vessel under way making way, 30 m (under 150 feet: Art. 2(a)); at anchor; no status, no size
+    for key in [(0, 70, 30.0, None, True), (1, 90, 60.0, None, False), (None, None, None, None, None),
+                *every[:: max(1, len(every) // 40)]]:
+        key = lighttable.table("intl-1948").key(*key)
+        got = ais_keys.made_ahead(key, "intl-1948")
+        assert got is not None, key
+        fresh = ais_keys.Detail(mapping.lit(*key, "intl-1948"), "intl-1948")
+        assert ais_keys.entry(got) == ais_keys.entry(fresh), key
+        assert got.lights == fresh.lights       # worked out from the engine when asked for
+    monkeypatch.setattr(ais_keys, "store_key", lambda ed: "another")
+    ais_keys._STORES.clear()
+    assert ais_keys.made_ahead(every[0], "intl-1948") is None      # stale: not read; the engine answers
+    ais_keys._STORES.clear()
+
+
+def test_every_output_is_the_same_with_the_readings_made_ahead_or_not(tmp_path: Path, monkeypatch):
+    # issue 36: the prepared readings change how fast `ais` is, never what it writes: compact and full, --jsonl and
+    # --json, byte for byte, on a generated file (every status, classes A and B, some without static data, WIG)
+    from test_traffic_ais_compact import generated
+
+    from navlights.traffic import ais_keys, ais_run
+    from navlights.traffic.api import ais_json, ais_lines
+    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
+    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
+    assert ais_keys.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
+    path = generated(tmp_path / "a.nmea", reports=600)
+
+    def outputs() -> list[str]:
+        ais_run._DETAILS.items.clear()
+        ais_run._LINES.items.clear()
+        ais_run._DETAILS.chars = ais_run._LINES.chars = 0
+        got = []
+        for compact in (True, False):
+            lines: list[str] = []
+            ais_lines(path, lines.append, edition="intl-1948", compact=compact)
+            got += ["".join(lines), json.dumps(ais_json(path, edition="intl-1948", compact=compact))]
+        return got
+
+    ais_keys._STORES.clear()
+    made_ahead = outputs()
+    assert ais_keys._STORES["intl-1948"] is not None and ais_keys._STORES["intl-1948"].opened   # the store was read
+    ais_keys._STORES.clear()
+    ais_keys._STORES["intl-1948"] = None                       # as if nothing were prepared: the engine answers
+    assert outputs() == made_ahead
+    ais_keys._STORES.clear()
+
+
+def test_a_damaged_group_of_readings_is_not_used(monkeypatch):
+    # a group that does not decompress is treated as not prepared: the engine answers, no traceback
+    from navlights.traffic import ais_keys
+    key = lighttable.table("intl-1948").key(0, 70, 30.0, None, True)
+    monkeypatch.setitem(ais_keys._STORES, "intl-1948", ais_keys._Store({ais_keys.group_of(key): b"not zlib"}))
+    assert ais_keys.made_ahead(key, "intl-1948") is None

@@ -96,9 +96,13 @@ def display_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
 # (numpy with them), not with this module: a command that shows a display does not pay for them.
 
 if TYPE_CHECKING:
+    from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question, conduct_seen_json,  # noqa: F401
+                              conduct_situation_json, conduct_topics, is_conduct_period, with_own_vessel)
+    from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: F401
+                              sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)
     from .engines.sectors import Sector
     from .engines.view import Picture
-
+    from .prepared import prepare, prepare_identify  # noqa: F401
 #: The view's default tolerance at an arc's end (``engines.view.DEFAULT_EDGE_TOL_DEG``; a test checks they agree).
 DEFAULT_EDGE_TOL_DEG = 3.0
 
@@ -110,6 +114,11 @@ _LAZY = {"NOTATION_HELP": ("notation", "NOTATION_HELP"), "Sector": ("engines.sec
          "Picture": ("engines.view", "Picture"), "facts_tested": ("classes", "tested"),
          "commonness": ("rulebase.situations", "prior"), "FACT_FIELDS": ("situations", "FACT_FIELDS"),
          "fact_rules": ("situations", "fact_rules")}
+_LAZY |= {n: (module, n) for module, names in (("prepared", "prepare prepare_identify"),   # and Parts B, D (issue 36)
+    ("api_conduct", "conduct conduct_card conduct_json conduct_question conduct_seen_json conduct_situation_json "
+                    "conduct_topics is_conduct_period with_own_vessel"),
+    ("api_signals", "heard_json in_sight_json is_sound_period signal_wav signals_json sound_card sound_drill_json "
+                    "sound_question sound_signal_ids sound_topics")) for n in names.split()}
 
 
 def __getattr__(name: str) -> Any:
@@ -188,7 +197,6 @@ def sectors_json(vessel: dict[str, Any] | Vessel, edition_name: str | Edition = 
                  "its own sector (start_deg == end_deg); a sector with start_deg > end_deg runs through 0",
         "sectors": [s.to_dict() for s in sectors(d, choose=choose, period=per)],
     }
-
 
 
 def rules_json(edition_name: str | Edition = DEFAULT_EDITION) -> dict[str, Any]:
@@ -558,7 +566,6 @@ def quiz_question(edition_name: str | Edition, item: str, rng: random.Random,
 from .render import RenderError  # noqa: E402, F401  (re-exported; an error class only, the renderer loads later)
 
 
-
 def vessel_from_fields(base: dict[str, Any] | None = None, /, **flat: Any) -> Vessel:
     """The vessel the flat fields describe (CLI options, web query parameters) over ``base``; see
     :meth:`navlights.vessel.Vessel.from_fields`.
@@ -668,9 +675,6 @@ def edition_names() -> list[str]:
     return sorted(loader.names(), key=lambda n: (n not in loader.edition_ids(), n))
 
 
-from .prepared import prepare, prepare_identify  # noqa: E402, F401  (re-exported: `navlights prepare`, the web's start)
-
-
 # --- the vessel form and the situations by name (the web's Explore, issue 21): the flat fields in order, re-exported;
 # facts_tested, fact_rules, FACT_FIELDS and commonness are loaded on first use (_LAZY)
 from .vessel import FALSE_IS_A_FACT, FLAT_FIELDS  # noqa: E402, F401
@@ -692,9 +696,3 @@ def situations(edition_name: str | Edition = DEFAULT_EDITION) -> list[tuple[str,
     """The edition's situations by name, one vessel each as flat fields (``navlights.situations``)."""
     from .situations import situations as _situations
     return _situations(edition(edition_name))
-
-
-from .api_conduct import (conduct, conduct_card, conduct_json, conduct_question, conduct_seen_json,  # noqa: E402, F401
-                          conduct_situation_json, conduct_topics, is_conduct_period, with_own_vessel)  # Part B, D
-from .api_signals import (heard_json, in_sight_json, is_sound_period, signal_wav, signals_json,  # noqa: E402, F401
-                          sound_card, sound_drill_json, sound_question, sound_signal_ids, sound_topics)

@@ -34,7 +34,7 @@ def ais_editions() -> list[str]:
 
 def prepare(directory: str | None = None, *, ais: bool = True) -> dict[str, Any]:
     """Make ahead what a first command would otherwise make: the map of edition names, every edition compiled,
-    every edition's identification index and (``ais``) its AIS-to-lights table (traffic/lighttable.py), in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
+    every edition's identification index and (``ais``) its AIS-to-lights table (traffic/lighttable.py) with each key's readings (traffic/ais_keys.py), in ``directory`` (default: the prepared directory, ``$NAVLIGHTS_PREPARED_DIR``
     or ``<sys.prefix>/share/navlights``), which later commands read and never write. Entries are keyed by the rule
     data and the code, so what a later change makes stale is not read (docs/design.md, "Caches and start-up").
     ``make`` runs it (``navlights prepare``) after installing."""
@@ -58,8 +58,9 @@ def prepare(directory: str | None = None, *, ais: bool = True) -> dict[str, Any]
     built = [ed.id for ed in _editions() if _icache.store(ed, where)]
     out: dict[str, Any] = {"directory": str(where), "editions": ids, "indexes_written": built}
     if ais:
-        from .traffic import lighttable
+        from .traffic import ais_keys, lighttable
         out["ais_tables_written"] = lighttable.prepare(where, ais_editions())
+        out["ais_readings_written"] = ais_keys.prepare(where, ais_editions())
     return out
 
 

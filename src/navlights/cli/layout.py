@@ -90,9 +90,12 @@ _ANNEX = re.compile(r"\bAnnex ([IVX]+) (?=\d)")
 def wrap(text: str, width: int, indent: str = "", hang: str | None = None) -> list[str]:
     """``text`` wrapped to ``width`` at spaces (not at hyphens, not between a number and its unit, not inside a
     :func:`whole` unit)."""
-    text = _BOUND.sub(lambda m: next(g for g in m.groups() if g) + _BIND, _ANNEX.sub(f"Annex{_BIND}\\1{_BIND}", text))
-    room = width - max(len(indent), len(hang or ""))
-    text = " ".join(_SLASHES.sub(f"/{_SOFT} ", t) if len(t) > room else t for t in text.split(" "))
+    if "Annex " in text:
+        text = _ANNEX.sub(f"Annex{_BIND}\\1{_BIND}", text)
+    text = _BOUND.sub(f"\\1\\2{_BIND}", text)        # the group that matched (an unmatched one is empty)
+    if "/" in text:                                    # a word with no slash has no place to break
+        room = width - max(len(indent), len(hang or ""))
+        text = " ".join(_SLASHES.sub(f"/{_SOFT} ", t) if len(t) > room else t for t in text.split(" "))
     lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent if hang is None else hang,
                           break_on_hyphens=False) or [indent.rstrip()]
     return [line.replace(f"{_SOFT} ", "").replace(_SOFT, "").replace(_BIND, " ") for line in lines]

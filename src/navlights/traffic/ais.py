@@ -35,10 +35,9 @@ if TYPE_CHECKING:
 
 POSITION_TYPES = frozenset({1, 2, 3, 18, 19, 27})
 #: The longest line read as NMEA: a sentence is at most 82 characters (IEC 61162-1), a tag block adds some; a longer
-#: line is counted as bad, and a file is read in pieces of :data:`CHUNK_BYTES`, so a file with no newline (or one
-#: huge line) costs no more memory than a short one.
+#: line is counted as bad, and a file is read at most ``MAX_LINE_BYTES + 2`` bytes a line (:func:`bounded_lines`),
+#: so a file with no newline (or one huge line) costs no more memory than a short one.
 MAX_LINE_BYTES = 1024
-CHUNK_BYTES = 64 * 1024
 TOO_LONG = f"line over {MAX_LINE_BYTES} bytes (an NMEA sentence is at most 82 characters)"
 NO_TIME = "no time (no tag block time, no time before the sentence, no default time)"
 _SOURCE = {k: f"msg {k}" for k in POSITION_TYPES}
@@ -136,6 +135,7 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
     times: dict[int, dt.datetime | None] = {}
     produce = NMEASentenceFactory.produce
     bad = data.bad
+    idents: dict[int, str] = {}         # each MMSI's text, made once (bounded: cleared past MAX_IDENTS)
     for raw in lines:
         line = (raw.encode("ascii", "replace") if isinstance(raw, str) else raw).strip()
         if not line or line[0] == 35:       # '#': a comment
@@ -168,7 +168,15 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
             bad["checksum mismatch"] += 1
             continue
         if s.frag_cnt == 1:
-            r = _decode(s, t or (_tag_time(s) if s.tag_block else None) or fallback, data, timeless)
+            when = t or (_tag_time(s) if s.tag_block else None) or fallback
+            try:
+                msg = s.decode()
+            except Exception:   # an unknown message type, a missing or undecodable payload
+                bad["payload cannot be decoded"] += 1
+                continue
+            r = _common(msg, when, idents) if when is not None or timeless else None
+            if r is None:
+                r = _decoded(msg, when, data, timeless)
         else:
             parts = asm.add(s)
             if s.frag_num == 1:
@@ -190,32 +198,51 @@ def read_nmea(lines: Iterable[str | bytes], default_time: Any = None, *, timeles
     return data
 
 
-def bounded_lines(fh: Any, limit: int = MAX_LINE_BYTES, chunk: int = CHUNK_BYTES) -> Iterator[bytes]:
-    """The lines of a binary file, each cut to ``limit + 1`` bytes (a longer one is then counted as too long and the
-    rest of it skipped, never held), read ``chunk`` bytes at a time."""
-    pending = b""
-    skipping = False
+def bounded_lines(fh: Any, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of a binary file (split at newlines, without them), each cut to ``limit + 1`` bytes (a longer one is
+    then counted as too long and the rest of it skipped, never held): the file's own buffered ``readline``, asked
+    for at most ``limit + 2`` bytes at a time."""
+    readline = fh.readline
+    size = limit + 2
     while True:
-        block = fh.read(chunk)
-        if not block:
-            break
-        start = 0
-        while True:
-            nl = block.find(b"\n", start)
-            if nl < 0:
-                if not skipping:
-                    pending += block[start:]
-                    if len(pending) > limit:
-                        yield pending[:limit + 1]
-                        pending, skipping = b"", True
-                break
-            if not skipping:
-                piece = pending + block[start:nl]
-                yield piece if len(piece) <= limit else piece[:limit + 1]
-            pending, skipping = b"", False
-            start = nl + 1
-    if pending and not skipping:
-        yield pending
+        line = readline(size)
+        if not line:
+            return
+        if line[-1:] == b"\n":
+            yield line[:-1]
+            continue
+        if len(line) < size:            # the last line, without a newline
+            yield line
+            return
+        yield line[:limit + 1]
+        while line and line[-1:] != b"\n":     # the rest of a long line: skipped
+            line = readline(size)
+
+
+#: The MMSIs whose text a stream remembers (then forgotten at once: memory does not grow with the fleet).
+MAX_IDENTS = 100_000
+_COMMON = {1: "msg 1", 2: "msg 2", 3: "msg 3", 18: "msg 18"}
+
+
+def _common(msg: Any, when: dt.datetime | None, idents: dict[int, str]) -> Report | None:
+    """The common position report (message 1, 2, 3 or 18 with every value in range and a valid MMSI) typed
+    straight from pyais's decoded message, the fields read once; None for anything else (then :func:`_decoded`
+    reads it, with every check and note)."""
+    source = _COMMON.get(msg.msg_type)
+    if source is None:
+        return None
+    mmsi, lat, lon, sog, cog, hdg = msg.mmsi, msg.lat, msg.lon, msg.speed, msg.course, msg.heading
+    if not (type(mmsi) is int and mmsi > 0 and type(lat) is float and type(lon) is float and -90 <= lat <= 90
+            and -180 <= lon <= 180 and type(sog) is float and type(cog) is float and type(hdg) is int
+            and cog <= 360 and not 359 < hdg < 511):
+        return None
+    ident = idents.get(mmsi)
+    if ident is None:
+        if len(idents) >= MAX_IDENTS:
+            idents.clear()
+        ident = idents[mmsi] = str(mmsi)
+    return Report(ident, when, lat, lon, None if sog >= 102.3 else sog, None if cog == 360.0 else cog,
+                  None if hdg == 511 else float(hdg), int(msg.status) if source != "msg 18" else None, source, ())
 
 
 def _decode(sentence: Any, when: dt.datetime | None, data: AisData, timeless: bool = False) -> Report | None:
@@ -224,6 +251,10 @@ def _decode(sentence: Any, when: dt.datetime | None, data: AisData, timeless: bo
     except Exception:   # an unknown message type, a missing or undecodable payload
         data.bad["payload cannot be decoded"] += 1
         return None
+    return _decoded(msg, when, data, timeless)
+
+
+def _decoded(msg: Any, when: dt.datetime | None, data: AisData, timeless: bool = False) -> Report | None:
     kind: int = getattr(msg, "msg_type", 0)
     mmsi = getattr(msg, "mmsi", None)
     position_report = kind in POSITION_TYPES

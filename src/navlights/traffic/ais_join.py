@@ -13,6 +13,12 @@ from typing import Any
 def fill(value: Any, stand_ins: dict[str, str]) -> Any:
     """``value`` (a key's candidates) with each stand-in (``<length>``, ``<breadth>``, ``<length in metres>``, ...)
     replaced by her own (her vessel record's ``fill``) in every string."""
+    kind = type(value)          # JSON's own types first, without a call per string (a summary fills thousands)
+    if kind is dict:
+        return {k: (_filled(x, stand_ins) if type(x) is str else
+                    x if x is None or type(x) in _LEAVES else fill(x, stand_ins)) for k, x in value.items()}
+    if kind is list:
+        return [_filled(x, stand_ins) if type(x) is str else fill(x, stand_ins) for x in value]
     if isinstance(value, str):
         if "<" in value:
             for k, v in stand_ins.items():
@@ -23,6 +29,16 @@ def fill(value: Any, stand_ins: dict[str, str]) -> Any:
     if isinstance(value, dict):
         return {k: fill(x, stand_ins) for k, x in value.items()}
     return value
+
+
+_LEAVES = frozenset({int, float, bool})
+
+
+def _filled(text: str, stand_ins: dict[str, str]) -> str:
+    if "<" in text:
+        for k, v in stand_ins.items():
+            text = text.replace(k, v)
+    return text
 
 
 def candidates(key: dict[str, Any], vessel: dict[str, Any], details: dict[int, Any]) -> list[dict[str, Any]]:

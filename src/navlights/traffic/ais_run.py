@@ -22,10 +22,13 @@ from typing import Any
 from ..errors import NavlightsError
 from ..units import fmt_length
 from ..vessel import make_vessel, metres_text
+from .ais_keys import STAND_B as _B, STAND_F as _F, STAND_L as _L, Detail as _Detail, made_ahead
+from .ais_keys import PLACE_BREADTH, PLACE_LENGTH, Pieces, pieces, place_words  # noqa: F401 (re-exported)
+from .ais_keys import templates as _templates
 from .aisvalues import AisData, Report, Static
 from .lighttable import table
 from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
-from .report import candidate_head, fix_json, lights_part, readings
+from .report import candidate_head, fix_json
 
 
 def _open(path: Any, choice: Choice, time: Any) -> tuple[AisData, Iterator[Report]]:
@@ -91,37 +94,23 @@ class _Kept:
         return value
 
 
-class _Detail:
-    """One lighttable key's readings: the candidates of her band (``banded``), each one's lights as JSON text
-    without its braces, and the grouped readings, the likely one first, as JSON text."""
-
-    __slots__ = ("banded", "lights", "readings", "chars", "templates")
-
-    def __init__(self, banded: tuple[Lit, ...], edition: str) -> None:
-        self.banded = banded
-        self.templates: dict[str, tuple[tuple[str, ...], bool] | None] = {}
-        self.lights = tuple(json.dumps(lights_part(x), ensure_ascii=False)[1:] for x in banded)
-        self.readings = json.dumps(readings(banded, edition), ensure_ascii=False)
-        self.chars = sum(map(len, self.lights)) + len(self.readings)
-
-
 _LINES = _Kept()
 _DETAILS = _Kept(also=_LINES)
 
 
 def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
+    """The readings of a key of the edition's table: made ahead (:mod:`.ais_keys`), else by the engine; kept."""
     got = _DETAILS.items.get((key, edition))
     if got is None:
-        d = _Detail(lit(*key, edition), edition)
+        d = made_ahead(key, edition) or _Detail(lit(*key, edition), edition)
         got = _DETAILS.put((key, edition), d, d.chars)
     return got
 
 
 @lru_cache(maxsize=65536)
-def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str, str, bool] | None:
-    """Her length and breadth as her vessel's JSON writes them (as the vessel model reads them), her length in words
-    in ``system`` as JSON writes it, and whether she has a breadth; None where the model refuses her size (then no
-    reading fits). The model checks her size alone: no reading changes what it allows."""
+def _size(length: float, breadth: float | None) -> tuple[float, float | None] | None:
+    """Her length and breadth in metres as the vessel model reads them; None where it refuses her size. The model
+    checks her size alone: no reading changes what it allows."""
     fields = {"propulsion": "power", "length": metres_text(length)} | \
         ({"breadth": metres_text(breadth)} if breadth is not None else {})
     try:
@@ -129,38 +118,20 @@ def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str,
     except NavlightsError:
         return None
     assert v.length_m is not None
-    return (metres_text(v.length_m), metres_text(v.breadth_m) if v.breadth_m is not None else "",
-            json.dumps(fmt_length(v.length_m, system), ensure_ascii=False)[1:-1], v.breadth_m is not None)
+    return v.length_m, v.breadth_m
 
 
-#: Stand-ins for her own length, breadth and length in words in a candidate's JSON text, as JSON writes them.
-_L, _B, _F = "\\u0000L", "\\u0000B", "\\u0000F"
-
-
-def _templates(detail: _Detail, system: str) -> tuple[tuple[str, ...], bool] | None:
-    """Each candidate's JSON text with stand-ins where her own length and breadth go (in her vessel and her
-    description, whose length follows the kind of vessel: ``vessel_words.describe``), and whether they have a
-    breadth; None where a description does not read so, or some have a breadth and some not (then her own are
-    worked out)."""
-    if system in detail.templates:
-        return detail.templates[system]
-    out: list[str] | None = []
-    breadths = {x.candidate.vessel.breadth_m is not None for x in detail.banded}
-    for x, part in zip(detail.banded, detail.lights):
-        c = x.candidate
-        head = candidate_head(c, system)
-        words = fmt_length(c.vessel.length_m, system) if c.vessel.length_m is not None else None
-        kind, _, rest = head["description"].partition(", ")
-        if out is None or words is None or not rest.startswith(words) or "\x00" in json.dumps(head):
-            out = None
-            break
-        head["description"] = f"{kind}, \x00F{rest[len(words):]}"
-        head["vessel"]["length"] = "\x00L"
-        if "breadth" in head["vessel"]:
-            head["vessel"]["breadth"] = "\x00B"
-        out.append(json.dumps(head, ensure_ascii=False)[:-1] + ", " + part)
-    got = detail.templates[system] = (tuple(out), breadths.pop()) if out is not None and len(breadths) == 1 else None
-    return got
+@lru_cache(maxsize=65536)
+def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str, str, bool] | None:
+    """Her length and breadth as her vessel's JSON writes them (as the vessel model reads them: :func:`_size`), her
+    length in words in ``system`` as JSON writes it, and whether she has a breadth; None where the model refuses her
+    size (then no reading fits)."""
+    got = _size(length, breadth)
+    if got is None:
+        return None
+    length_m, breadth_m = got
+    return (metres_text(length_m), metres_text(breadth_m) if breadth_m is not None else "",
+            json.dumps(fmt_length(length_m, system), ensure_ascii=False)[1:-1], breadth_m is not None)
 
 
 def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
@@ -181,7 +152,7 @@ def _fast(code: int | None, ship: int | None, length: float, breadth: float | No
         return None
     own_l, own_b, words, _ = own
     texts = [t.replace(_L, own_l, 1).replace(_B, own_b, 1).replace(_F, words, 1) for t in got[0]]
-    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    certain = detail.certain
     return "[" + ", ".join(texts) + "]", detail.readings, certain
 
 
@@ -205,7 +176,7 @@ def _parts(code: int | None, st: Static | None, moving: bool | None, edition: st
         got = _heads(code, ship, length, breadth, moving, edition)
         got = _LINES.put(raw, got, sum(map(len, got[0])) + (got[1].chars if got[2] else 0))
     heads, detail, _ = got
-    certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+    certain = detail.certain
     return "[" + ", ".join([h + p for h, p in zip(heads, detail.lights)]) + "]", detail.readings, certain
 
 
@@ -300,16 +271,8 @@ def write_lines(path: Any, choice: Choice, write: Callable[[str], Any], time: An
 # Compact output (issue 36): each report by key; the lights and readings written once per key
 
 
-#: Where her own length, breadth and length in words go in a key's candidates (``"sized": true``), each replaced
-#: by her vessel record's ``fill`` (:func:`navlights.traffic.ais_join.fill`).
-PLACE_LENGTH, PLACE_BREADTH = "<length>", "<breadth>"
 #: The keys remembered as written (then forgotten at once, and written again under new numbers as they recur).
 MAX_KEYS = 50_000
-
-
-def place_words(system: str) -> str:
-    """The stand-in for her length in words in ``system`` ("metres" or "feet")."""
-    return f"<length in {system}>"
 
 
 @lru_cache(maxsize=65536)
@@ -329,16 +292,19 @@ def fill(length: float | None, breadth: float | None) -> dict[str, str] | None:
     return out
 
 
-def _placed(detail: _Detail, edition: str) -> str | None:
-    """A band's candidates as JSON text with stand-ins for her own length, breadth and words (``"sized"`` keys);
-    None where its texts cannot take stand-ins safely (then her own candidates are written)."""
-    system = length_system(edition)
-    got = _templates(detail, system)
-    if got is None or any("<length" in t or "<breadth" in t for t in got[0]):
+@lru_cache(maxsize=65536)
+def _band_of(ship: int | None, length: float, breadth: float | None,
+             edition: str) -> tuple[int | None, float | None, float | None, bool] | None:
+    """Her ship type's class, her length and breadth bands in the edition's table, and whether she has a breadth (as
+    the vessel model reads her size): what her key takes from her static data; None where her own candidates are
+    written instead (a WIG type other than 20, whose basis names its code; a size the model refuses)."""
+    if ship is not None and 20 < ship <= 29 or fill(length, breadth) is None:
         return None
-    words = place_words(system)
-    return "[" + ", ".join(t.replace(_L, PLACE_LENGTH, 1).replace(_B, PLACE_BREADTH, 1).replace(_F, words, 1)
-                           for t in got[0]) + "]"
+    own = _sized(length, breadth, length_system(edition))
+    if own is None:
+        return None
+    _, kind, length_band, breadth_band, _ = table(edition).key(None, ship, length, breadth, None)
+    return kind, length_band, breadth_band, own[3]
 
 
 _BEACON = "status 14: an AIS-SART, MOB or EPIRB beacon, not a vessel: no lights"
@@ -393,13 +359,11 @@ class Compact:
     def _key(self, code: int | None, st: Static | None, ship: int | None, length: float | None,
              breadth: float | None, moving: bool | None, ed: str | None, how: str) -> tuple[int, list[str]]:
         band = None
-        if ed is not None and length is not None and not (ship is not None and 20 < ship <= 29) and \
-                fill(length, breadth) is not None:
-            own = _sized(length, breadth, length_system(ed))
-            band = table(ed).key(code, ship, length, breadth, moving)
-            detail = _detail(band, ed)
-            got = _templates(detail, length_system(ed))
-            if own is None or got is None or got[1] != own[3]:
+        base = _band_of(ship, length, breadth, ed) if ed is not None and length is not None else None
+        if base is not None:
+            band = (code, base[0], base[1], base[2], moving)
+            got = _templates(_detail(band, ed), length_system(ed))     # type: ignore[arg-type]
+            if got is None or got[1] != base[3]:
                 band = None
         k: Any = ("band", band, ed) if band is not None else ("own", code, ship, length, breadth, moving, ed,
                                                                   how if ed is None else None)
@@ -413,26 +377,34 @@ class Compact:
         number = self.keys[k] = self.number
         head, readings, cands = self._record(number, band, code, st, moving, ed, how)
         out: list[str] = []
-        listed = json.loads(cands)
-        for c in listed:
-            text = json.dumps(c["lights_detail"], ensure_ascii=False)
+        listed = json.loads(cands) if isinstance(cands, str) else None
+        split = cands if isinstance(cands, tuple) else \
+            tuple(("", json.dumps(c["lights_detail"], ensure_ascii=False), "") for c in listed or ())
+        written = []
+        for before, text, after in split:
             seen = self.details.get(text)
             if seen is None:
                 self.number += 1
                 seen = self.details[text] = self.number
                 out.append(f'{{"type": "detail", "detail": {seen}, "lights_detail": {text}}}')
-            c["lights_detail"] = seen
-        out.append(head[:-1] + ', "readings": ' + readings + ', "candidates": '
-                   + json.dumps(listed, ensure_ascii=False) + "}")
+            written.append(f"{before}{seen}{after}")
+        if listed is not None:                 # the candidates as JSON: each one's detail by its number
+            for c, number_text in zip(listed, written):
+                c["lights_detail"] = int(number_text)
+            texts = json.dumps(listed, ensure_ascii=False)
+        else:                                  # the band's pieces made ahead: the numbers put between
+            texts = "[" + ", ".join(written) + "]"
+        out.append(head[:-1] + ', "readings": ' + readings + ', "candidates": ' + texts + "}")
         return number, out
 
     def _record(self, number: int, band: Any, code: int | None, st: Static | None, moving: bool | None,
-                ed: str | None, how: str) -> tuple[str, str, str]:
-        """The key's record as JSON text (without its readings and candidates), its readings and its candidates."""
+                ed: str | None, how: str) -> tuple[str, str, str | Pieces]:
+        """The key's record as JSON text (without its readings and candidates), its readings and its candidates (as
+        JSON text, or the band's pieces: :func:`navlights.traffic.ais_keys.pieces`)."""
         from .mapping import status_words
         head: dict[str, Any] = {"type": "key", "key": number, "edition": ed,
                                 "status": {"code": code, "words": status_words(code)}}
-        placed = _placed(_detail(band, ed), ed) if band is not None and ed is not None else None
+        placed = pieces(_detail(band, ed), length_system(ed)) if band is not None and ed is not None else None
         if ed is None:
             from .mapping import MOVING_KN
             from .model import Fix
@@ -445,9 +417,10 @@ class Compact:
             return (json.dumps(head, ensure_ascii=False), json.dumps(full["readings"], ensure_ascii=False),
                     json.dumps(full["candidates"], ensure_ascii=False))
         notes = [_BEACON] if code == 14 else []
+        cands: str | Pieces
         if placed is not None:
             detail = _detail(band, ed)
-            certain = len(detail.banded) == 1 and detail.banded[0].display is not None
+            certain = detail.certain
             cands, groups = placed, detail.readings
         else:
             cands, groups, certain = _parts(code, st, moving, ed)
@@ -460,21 +433,30 @@ def _time_json(t: Any) -> str:
     return "null" if t is None else '"' + t.isoformat() + '"'
 
 
+_FLOAT_OR_NONE = frozenset({float, type(None)})
+
+
 def _report(r: Report, number: int) -> str:
     """A report line as ``json.dumps`` writes it with compact separators (the numbers are finite floats or None,
     checked at the edge; the MMSI is digits), written directly: it is the line of every report."""
-    hdg, cog, sog, st = r.heading_deg, r.course_deg, r.speed_kn, r.status
-    if not (type(r.lat) is float and type(r.lon) is float and r.mmsi.isdigit() and (st is None or type(st) is int)
-            and all(x is None or type(x) is float for x in (hdg, cog, sog))):
-        out: dict[str, Any] = {"type": "report", "mmsi": r.mmsi, "time": r.time.isoformat() if r.time else None,
-                               "lat": r.lat, "lon": r.lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
-                               "status": st, "key": number} | ({"notes": list(r.notes)} if r.notes else {})
+    mmsi, t, lat, lon, sog, cog, hdg, st, _, notes = r
+    if not (type(lat) is float and type(lon) is float and type(hdg) in _FLOAT_OR_NONE
+            and type(cog) in _FLOAT_OR_NONE and type(sog) in _FLOAT_OR_NONE and (st is None or type(st) is int)
+            and mmsi.isdigit()):
+        out: dict[str, Any] = {"type": "report", "mmsi": mmsi, "time": t.isoformat() if t else None,
+                               "lat": lat, "lon": lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
+                               "status": st, "key": number} | ({"notes": list(notes)} if notes else {})
         return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
-    notes = ',"notes":' + json.dumps(list(r.notes), ensure_ascii=False, separators=(",", ":")) if r.notes else ""
-    return (f'{{"type":"report","mmsi":"{r.mmsi}","time":{_time_json(r.time)},"lat":{r.lat!r},"lon":{r.lon!r},'
+    tail = ',"notes":' + json.dumps(list(notes), ensure_ascii=False, separators=(",", ":")) + "}" if notes else "}"
+    return (f'{{"type":"report","mmsi":"{mmsi}","time":{_time_json(t)},"lat":{lat!r},"lon":{lon!r},'
             f'"heading_deg":{"null" if hdg is None else repr(hdg)},"course_deg":{"null" if cog is None else repr(cog)},'
             f'"speed_kn":{"null" if sog is None else repr(sog)},"status":{"null" if st is None else st},'
-            f'"key":{number}{notes}}}')
+            f'"key":{number}{tail}')
+
+
+#: The reports' keys a compact writer remembers by her status, static data (the object: held, so never mistaken
+#: for another), motion and edition, before it asks :meth:`Compact.key` (then forgotten at once).
+MAX_SEEN = 50_000
 
 
 def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: Any = None,
@@ -482,20 +464,35 @@ def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: 
     """Every position report as one short JSON line (``report``: the vessel, time, position and the number of her
     key), each vessel's static data (``vessel``) and each key's readings and candidates (``key``) written once,
     before the first report that needs them; the counters after the last."""
+    from .mapping import MOVING_KN
     data, reports = _open(path, choice, time)
     compact = Compact()
     buf: list[Report] = []
+    statics, written = data.statics, compact.statics
+    seen: dict[tuple[Any, ...], tuple[int, Static | None]] = {}
+    absent = object()
 
     def flush() -> None:
         eds = choice.editions([r.time for r in buf], [r.lat for r in buf], [r.lon for r in buf])
         out = []
         for r, (ed, how) in zip(buf, eds):
-            st = data.statics.get(r.mmsi)
-            v = compact.vessel(r.mmsi, st)
-            if v is not None:
-                out.append(json.dumps(v, ensure_ascii=False))
-            number, records = compact.key(r.status, st, is_moving(r.speed_kn), ed, how)
-            out += records
+            mmsi, sog = r.mmsi, r.speed_kn
+            st = statics.get(mmsi)
+            if written.get(mmsi, absent) is not st:
+                v = compact.vessel(mmsi, st)
+                if v is not None:
+                    out.append(json.dumps(v, ensure_ascii=False))
+            moving = None if sog is None else sog >= MOVING_KN
+            k = (r.status, id(st), moving, ed, how)
+            got = seen.get(k)
+            if got is not None and got[1] is st:
+                number = got[0]
+            else:
+                number, records = compact.key(r.status, st, moving, ed, how)
+                out += records
+                if len(seen) >= MAX_SEEN:
+                    seen.clear()
+                seen[k] = (number, st)
             out.append(_report(r, number))
         write("\n".join(out) + "\n")
         buf.clear()
