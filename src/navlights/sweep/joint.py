@@ -53,7 +53,8 @@ TRIES = 4
 
 
 def groups(edition: Edition, part: Part, made: Plan, seed: int = 0) -> dict[bytes, Group]:
-    """The partition's records, keyed by a digest of what the engine reads (comparable across partitions)."""
+    """The partition's records, keyed by a digest of the edition and what the engine reads (comparable across
+    partitions)."""
     import numpy as np
     cols: dict[tuple[Any, ...], Any] = {}
     facts = made.core_facts
@@ -73,7 +74,7 @@ def groups(edition: Edition, part: Part, made: Plan, seed: int = 0) -> dict[byte
     for k, key in enumerate(made.keys):
         read_directly, residuals, _, residuals_unrelieved = key
         m = np.ascontiguousarray(np.stack([col(r) for r in residuals + residuals_unrelieved], axis=1))
-        head = repr(read_directly).encode()
+        head = repr((part.edition, read_directly)).encode()
         specials = exact if read_directly[0] else plain        # READ_DIRECTLY[0]: the off-centreline placement
         members = len(made.classes[k])
         for c in range(n):
