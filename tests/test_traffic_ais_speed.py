@@ -29,10 +29,16 @@ def test_band_of_a_length_under_the_1972_thresholds(value, band):
     assert lighttable.band((7.0, 12.0, 20.0, 50.0, 100.0, 200.0), value) == band
 
 
-def test_prepared_table_is_read_and_never_answers_for_other_rules(tmp_path: Path, monkeypatch):
+@pytest.fixture()
+def prepared_dir(tmp_path: Path, monkeypatch) -> Path:
+    """A folder of prepared data of its own, and no user cache."""
     monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
     monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
-    assert lighttable.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
+    return tmp_path
+
+
+def test_prepared_table_is_read_and_never_answers_for_other_rules(prepared_dir: Path, monkeypatch):
+    assert lighttable.prepare(prepared_dir, ["intl-1948"]) == ["intl-1948"]
     lighttable._TABLES.clear()
     t = lighttable.table("intl-1948")
     assert len(t.rows) == len(lighttable.keys("intl-1948")) and t.lengths == (45.72,)   # 1948: 150 feet
@@ -54,13 +60,11 @@ def test_row_lights_by_the_table_and_by_the_engine_agree():
     assert lighttable.lights_row(0, 71, 31.0, 8.0, True, "intl-1972")[0] == small   # same class, same band
 
 
-def test_prepared_readings_are_what_the_engine_says_and_never_stale(tmp_path: Path, monkeypatch):
+def test_prepared_readings_are_what_the_engine_says_and_never_stale(prepared_dir: Path, monkeypatch):
     # issue 36: each key's readings made ahead (navlights prepare) are read instead of running the engine; they are
     # what the engine makes for the same key, byte for byte, and a store made by other code or rules is not read
     from navlights.traffic import ais_keys
-    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
-    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
-    assert ais_keys.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
+    assert ais_keys.prepare(prepared_dir, ["intl-1948"]) == ["intl-1948"]
     ais_keys._STORES.clear()
     every = lighttable.keys("intl-1948")
     # a power-driven vessel under way making way, 30 m (under 150 feet: Art. 2(a)); at anchor; no status, no size
@@ -78,17 +82,15 @@ def test_prepared_readings_are_what_the_engine_says_and_never_stale(tmp_path: Pa
     ais_keys._STORES.clear()
 
 
-def test_every_output_is_the_same_with_the_readings_made_ahead_or_not(tmp_path: Path, monkeypatch):
+def test_every_output_is_the_same_with_the_readings_made_ahead_or_not(prepared_dir: Path, monkeypatch):
     # issue 36: the prepared readings change how fast `ais` is, never what it writes: compact and full, --jsonl and
     # --json, byte for byte, on a generated file (every status, classes A and B, some without static data, WIG)
     from test_traffic_ais_compact import generated
 
     from navlights.traffic import ais_keys, ais_run
     from navlights.traffic.api import ais_json, ais_lines
-    monkeypatch.setenv("NAVLIGHTS_PREPARED_DIR", str(tmp_path))
-    monkeypatch.setenv("NAVLIGHTS_CACHE_DIR", "off")
-    assert ais_keys.prepare(tmp_path, ["intl-1948"]) == ["intl-1948"]
-    path = generated(tmp_path / "a.nmea", reports=600)
+    assert ais_keys.prepare(prepared_dir, ["intl-1948"]) == ["intl-1948"]
+    path = generated(prepared_dir / "a.nmea", reports=600)
 
     def outputs() -> list[str]:
         ais_run._DETAILS.items.clear()
