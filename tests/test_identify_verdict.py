@@ -158,3 +158,12 @@ def test_heading_words_cover_every_code():
 def test_nothing_fits_has_no_verdict():
     r = api.identify("B/B/B/B", "intl-1972", near=False)
     assert r.verdict is None and api.identify_json("B/B/B/B", "intl-1972", near=False)["verdict"] is None
+
+
+def test_the_facade_answers_for_you_with_a_bearing():
+    # Rule 15: a red sidelight with her masthead light, seen 45° on your starboard bow: she crosses from your
+    # starboard side and you give way (the facade loads Part B on first use: issue 36's lazy names)
+    from navlights import api
+    got = api.identify_json("W R", "intl-1972", bearing=45)
+    assert got["conduct"] is not None
+    assert api.identify("W R", "intl-1972", bearing=45).hypotheses

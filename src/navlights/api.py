@@ -496,6 +496,7 @@ def identify(picture: Any, edition: str | Edition | list[str | Edition] | None =
     >>> h.heading
     'showing her port side, her head to your left: crossing toward you (you are forward of her beam)'
     """
+    from .api_conduct import with_own_vessel        # Part B, loaded on first use (_LAZY)
     from .engines import identify as _identify
     result = _identify.identify(picture, _identify_editions(edition), near=near, limit=limit or None, cache=cache_dir)
     return result if bearing is None else with_own_vessel(result, bearing, own)[0]
@@ -505,6 +506,7 @@ def identify_json(picture: Any, edition: str | Edition | list[str | Edition] | N
                   limit: int | None = None, cache_dir: str | None = None, bearing: Any = None, own: Any = "power"
                   ) -> dict[str, Any]:
     """The hypotheses as JSON-ready data (schema: docs/schema/identify.schema.json); with ``bearing``, ``conduct``."""
+    from .api_conduct import with_own_vessel
     from .engines import identify as _identify
     eds = _identify_editions(edition)
     result = _identify.identify(picture, eds, near=near, limit=limit or None, cache=cache_dir)
