@@ -168,6 +168,10 @@ _NEEDING += [
      {"propulsion": "power", "fishing": {"method": "other", "gear_extent": None}}, ("gear_extent", None)),
     ("law-enforcement vessel", {"propulsion": "power", "service": "law-enforcement"},
      ("service", "law-enforcement")),
+    # where small craft are told by tonnage (1897 Art. 7, 1948 Rule 7): a small sailing vessel not under command and
+    # stopped (1897 Art. 4(c) with Art. 7 leaves her no light of her own, issue 34)
+    ("sailing vessel not under command, not making way",
+     {"propulsion": "sail", "not_under_command": True, "making_way": False}, ("tonnage", 20.0)),
     ("vessel on public-safety activities", {"propulsion": "power", "service": "public-safety"},
      ("service", "public-safety")),
 ]
