@@ -56,9 +56,8 @@ def conditions(edition: Edition) -> list[Condition]:
     got = edition.memo.get(("sweep-conditions",))
     if got is None:
         from ..engines.display_memo import _conditions
-        got = edition.memo[("sweep-conditions",)] = sorted(_conditions(edition.provisions), key=lambda c: c.text)
-        got = [c for c in got if not c.always]
-        edition.memo[("sweep-conditions",)] = got
+        got = edition.memo[("sweep-conditions",)] = [c for c in sorted(_conditions(edition.provisions),
+                                                                       key=lambda c: c.text) if not c.always]
     return list(got)
 
 

@@ -314,21 +314,6 @@ class Plan:
     #: Per core, the open facts as the vessel model reads them.
     core_facts: tuple[dict[str, Any], ...] = ()
 
-    @property
-    def families(self) -> tuple[dict[str, Any], ...]:
-        """The first family combination of each class: those checked."""
-        return tuple(c[0] for c in self.classes)
-
-    @property
-    def size(self) -> int:
-        """Records checked: each core with each class."""
-        return len(self.cores) * len(self.classes)
-
-    @property
-    def covered(self) -> int:
-        """Combinations the records stand for: each core with each family combination of each class."""
-        return len(self.cores) * sum(len(c) for c in self.classes)
-
 
 def plan(edition: Edition, part: Part) -> Plan:
     """The partition's :class:`Plan`."""
@@ -374,14 +359,6 @@ def _unrelieved(known: dict[str, Any]) -> dict[str, Any]:
         if k in out:
             out[k] = None
     return out
-
-
-def combinations(edition: Edition, part: Part, made: Plan | None = None) -> Iterator[dict[str, Any]]:
-    """Each combination of the partition's :class:`Plan` as the vessel mapping that says it."""
-    made = made or plan(edition, part)
-    for core_facts in made.cores:
-        for fam in made.families:
-            yield vessel_mapping({**core_facts, **fam})
 
 
 def vessel_mapping(facts: dict[str, Any]) -> dict[str, Any]:
