@@ -31,7 +31,7 @@ ALLOWED = {"navlights.api", "navlights.errors", "navlights.traffic.api"}
 #: on first use) is named exactly, not as the package of everything.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("navlights.version", "navlights.errors", "navlights.units", "navlights.jsoninput", "navlights.geometry",
-              "navlights.notation", "navlights.notation_words", "navlights.model", "navlights.vessel", "navlights.vessel_schema",
+              "navlights.notation", "navlights.notation_words", "navlights.model", "navlights.vessel", "navlights.vessel_facts", "navlights.vessel_schema",
               "navlights.vessel_words", "navlights.conditions", "navlights.placement", "navlights.classes", "navlights.situations", "navlights.memo")),
     ("rule base", ("navlights.rulebase",)),
     ("engines", ("navlights.engines",)),

@@ -118,3 +118,49 @@ def test_a_damaged_group_of_readings_is_not_used(monkeypatch):
     key = lighttable.table("intl-1948").key(0, 70, 30.0, None, True)
     monkeypatch.setitem(ais_keys._STORES, "intl-1948", ais_keys._Store({ais_keys.group_of(key): b"not zlib"}))
     assert ais_keys.made_ahead(key, "intl-1948") is None
+
+
+# The AIS reader checks a vessel's size without building the vessel model (its start imports no pydantic); the
+# bounds are the model's: length more than 0 and at most 500 m, breadth more than 0, at most 100 m and at most her
+# length (units.MAX_LENGTH_M, MAX_BREADTH_M; vessel.py's validators). Each case by hand, either side of each bound.
+@pytest.mark.parametrize(("length", "breadth", "accepted"), [
+    (60.96, None, True), (60.96, 10.0, True), (500.0, None, True), (500.0000004, None, True),   # rounds to 500 m
+    (500.000001, None, False), (0.000001, None, True), (0.0000004, None, False), (0.0, None, False),
+    (-1.0, None, False), (float("nan"), None, False), (float("inf"), None, False),
+    (20.0, 20.0, True), (20.0, 20.000001, False), (400.0, 100.0, True), (400.0, 100.000001, False),
+    (20.0, 0.0, False), (20.0, float("nan"), False),
+])
+def test_the_readers_size_check_is_the_vessel_models(length, breadth, accepted):
+    from navlights.errors import NavlightsError
+    from navlights.units import metres_text, vessel_size
+    from navlights.vessel import make_vessel
+    got = vessel_size(length, breadth)
+    assert (got is not None) is accepted
+    fields = {"propulsion": "power", "length": metres_text(length)} | \
+        ({"breadth": metres_text(breadth)} if breadth is not None else {})
+    try:
+        v = make_vessel(fields)
+    except NavlightsError:
+        assert got is None
+    else:
+        assert got == (v.length_m, v.breadth_m)
+
+
+def test_the_ais_command_builds_no_vessel_model_when_its_readings_are_prepared(tmp_path: Path):
+    """The AIS reader's start (issue 36): with the readings prepared (as ``make`` does), no mode imports pydantic."""
+    import subprocess
+    import sys
+    from pyais import encode_dict
+    lines = encode_dict({"type": 5, "mmsi": 366000001, "ship_type": 70, "to_bow": 50, "to_stern": 10,
+                         "to_port": 5, "to_starboard": 5, "shipname": "A"})
+    lines += encode_dict({"type": 1, "mmsi": 366000001, "status": 0, "lat": 40.5, "lon": -73.9, "speed": 10.0,
+                          "course": 90.0, "heading": 90})
+    f = tmp_path / "a.nmea"
+    f.write_text("".join(f"1714597200 {s}\n" for s in lines))
+    code = ("import sys; from navlights.cli import main\n"
+            "for m in ([], ['--json'], ['--jsonl']):\n"
+            "    rc = main(['ais', sys.argv[1], '--edition', 'intl-1972', *m])\n"
+            "    assert not rc, rc\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' or m == 'navlights.vessel'))")
+    out = subprocess.run([sys.executable, "-c", code, str(f)], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

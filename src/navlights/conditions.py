@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from . import vessel as _v
+from . import vessel_facts as _v
 from .model import Condition
 from .units import DEFAULT_SYSTEM, fmt_band, parse_length
 

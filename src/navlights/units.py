@@ -65,6 +65,35 @@ _QTY = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?)\s*([A-Za-z']+)\s*$")
 LENGTH_DECIMALS = 6
 
 
+def metres_text(metres: float) -> str:
+    """A length as text in metres, to the micrometre: ``'60.96 m'`` (how a vessel's JSON writes a length).
+
+    >>> metres_text(60.96), metres_text(61.0), metres_text(0.000001)
+    ('60.96 m', '61 m', '0.000001 m')
+    """
+    return f"{metres:.6f}".rstrip("0").rstrip(".") + " m"
+
+
+def vessel_size(length_m: float, breadth_m: float | None) -> tuple[float, float | None] | None:
+    """A vessel's length and breadth as :class:`navlights.vessel.Vessel` reads them from :func:`metres_text` (to
+    the micrometre), or None where it refuses them: each more than 0 and at most :data:`MAX_LENGTH_M` /
+    :data:`MAX_BREADTH_M`, the breadth at most the length. The vessel model applies the same bounds (its checks name
+    the field); this answers without building it, for the AIS reader (tests/test_traffic_ais_speed.py holds the two
+    alike at every bound).
+
+    >>> vessel_size(60.96, 10.0), vessel_size(501.0, None), vessel_size(20.0, 21.0)
+    ((60.96, 10.0), None, None)
+    """
+    try:
+        length = parse_length(metres_text(length_m))
+        breadth = None if breadth_m is None else parse_length(metres_text(breadth_m), "breadth")
+    except VesselError:         # not a number (nan, inf)
+        return None
+    if not 0 < length <= MAX_LENGTH_M or (breadth is not None and not 0 < breadth <= min(MAX_BREADTH_M, length)):
+        return None
+    return length, breadth
+
+
 def parse_length(text: object, field: str = "length") -> float:
     """Metres from ``"200 ft"``, ``"61 m"`` or ``{"value": 200, "unit": "ft"}``."""
     if isinstance(text, dict) and set(text) == {"value", "unit"}:

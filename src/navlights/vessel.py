@@ -21,31 +21,14 @@ True
 # evaluate 42 strings at import (part of every command's start, issue 15).
 from functools import cached_property
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import VesselError, excerpt
-from .units import parse_length
-
-Propulsion = Literal["power", "sail", "oars", "none"]
-Status = Literal["underway", "anchored", "aground", "moored"]
-Restricted = Literal["cable", "survey", "underwater", "navigation-mark", "minesweeping",
-                     "dredging", "replenishment", "aircraft", "diving", "towing"]
-FishingMethod = Literal["trawl", "drift-net", "line", "purse-seine", "other"]
-#: What a trawler is doing with her nets (the 1972 Rules, Annex II 2(a); Inland Rule 26(f)(ii)(1)).
-TrawlActivity = Literal["shooting", "hauling", "net-fast"]
-Service = Literal["harbour-tug", "ferry", "canal-boat", "raft", "st-lawrence-boat",
-                  "pilot-vessel", "warship", "barge", "law-enforcement", "public-safety"]
-TimeOfDay = Literal["night", "day", "restricted-visibility"]
-Side = Literal["port", "starboard"]
-InlandWaters = Literal["great-lakes", "western-rivers", "lower-mississippi", "specified-waters"]
-#: A moored barge's case of US Inland Rule 30(h) (any one that holds; "none": none of the four).
-BargeMooring = Literal["projects-into-channel", "narrows-channel", "wide-group", "not-parallel", "none"]
-#: Where a moored barge is exempt from the lights of US Inland Rule 30 (30(k)(i), (k)(ii), (l)).
-BargeExempt = Literal["slip-or-slough", "behind-pierhead", "well-lit-area"]
-#: Which arrangement of US Inland Rule 30(j) a barge at anchor or on mooring buoys is lit by.
-BargeCorners = Literal["projects-from-group", "single-both-sides", "group-both-sides"]
+from .units import metres_text, parse_length  # noqa: F401 (metres_text: re-exported)
+from .vessel_facts import (BargeCorners, BargeExempt, BargeMooring, FishingMethod, InlandWaters, Propulsion,  # noqa: F401
+                           Restricted, Service, Side, Status, TimeOfDay, TrawlActivity)
 
 #: Upper bounds that catch typing slips (in units.py, where the AIS reader takes them without the vessel model).
 from .units import MAX_BREADTH_M, MAX_LENGTH_M, MAX_TOW_M  # noqa: E402
@@ -548,15 +531,6 @@ _NESTED = {"tow_vessels": ("towing", "vessels"), "tow_raft": ("towing", "raft"),
 _FLAT_NAME = {f"{part}.{key}": name for name, (part, key) in _NESTED.items()} | {
     "towing.tow_length": "tow_length", "being_towed.tow_length": "tow_length",
     "being_towed.last_of_tow": "not_last_of_tow"}
-
-
-def metres_text(metres: float) -> str:
-    """A length as text in metres, to the micrometre: ``'60.96 m'``.
-
-    >>> metres_text(60.96), metres_text(61.0), metres_text(0.000001)
-    ('60.96 m', '61 m', '0.000001 m')
-    """
-    return f"{metres:.6f}".rstrip("0").rstrip(".") + " m"
 
 
 def _given(flat: dict[str, Any]) -> dict[str, Any]:

@@ -19,9 +19,7 @@ from functools import lru_cache
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..errors import NavlightsError
-from ..units import fmt_length
-from ..vessel import make_vessel, metres_text
+from ..units import fmt_length, metres_text, vessel_size
 from .ais_keys import STAND_B as _B, STAND_F as _F, STAND_L as _L, Detail as _Detail, made_ahead
 from .ais_keys import PLACE_BREADTH, PLACE_LENGTH, Pieces, pieces, place_words  # noqa: F401 (re-exported)
 from .ais_keys import templates as _templates
@@ -107,18 +105,9 @@ def _detail(key: tuple[Any, ...], edition: str) -> _Detail:
     return got
 
 
-@lru_cache(maxsize=65536)
-def _size(length: float, breadth: float | None) -> tuple[float, float | None] | None:
-    """Her length and breadth in metres as the vessel model reads them; None where it refuses her size. The model
-    checks her size alone: no reading changes what it allows."""
-    fields = {"propulsion": "power", "length": metres_text(length)} | \
-        ({"breadth": metres_text(breadth)} if breadth is not None else {})
-    try:
-        v = make_vessel(fields)
-    except NavlightsError:
-        return None
-    assert v.length_m is not None
-    return v.length_m, v.breadth_m
+#: Her length and breadth in metres as the vessel model reads them; None where it refuses her size. The model
+#: checks her size alone: no reading changes what it allows (:func:`navlights.units.vessel_size`).
+_size = lru_cache(maxsize=65536)(vessel_size)
 
 
 @lru_cache(maxsize=65536)

@@ -17,14 +17,18 @@ vessel also uses her engine, her length when no static data came), every reading
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MissingFactError, NavlightsError, excerpt
-from ..vessel import Vessel, make_vessel, metres_text
+from ..units import metres_text
 from .model import Candidate
+
+if TYPE_CHECKING:
+    from ..vessel import Vessel
 
 SOURCE = ("ITU-R M.1371 (AIS technical characteristics), message 1 field 'navigational status' and message 5 "
           "field 'type of ship and cargo type'; code names cross-checked with pyais 3.3.1 "
@@ -252,6 +256,7 @@ def candidates(code: int | None, ship: int | None, length_m: float | None, bread
         size["length"] = metres_text(length_m)
     if breadth_m is not None:
         size["breadth"] = metres_text(breadth_m)
+    from ..vessel import make_vessel     # the vessel model, built where a reading is made (not at the AIS start)
     out: list[Candidate] = []
     for r in readings:
         fields = {**dict(r.fields), **size}
@@ -314,6 +319,7 @@ def _bands(edition: Any, fact: str, upper: float) -> list[tuple[float, str]]:
 
 
 def _with_fact(vessel: Vessel, field: str, metres: float) -> Vessel:
+    from ..vessel import make_vessel
     data = vessel.to_json()
     key, part = _BANDED[field]
     if part is None:
@@ -462,6 +468,20 @@ def governing_edition(date: dt.date, waters: str) -> tuple[str | None, str]:
 _NO_TIME: tuple[str | None, str] = (None, "no time: the edition governing cannot be told (name one with --edition)")
 
 
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _edition_id(name: str) -> str:
+    """An edition's id from its id or alias: an id names its rule file in the package (found without loading the
+    rule base, which builds the vessel model: the AIS reader's start), an alias through the rule base's map."""
+    from ..rulebase import compiled
+    key = str(name).strip().lower()
+    if _ID.fullmatch(key) and (compiled.PACKAGE / "rulebase" / "data" / f"{key}.toml").is_file():
+        return key
+    from ..rulebase.loader import resolve
+    return resolve(name)
+
+
 def is_moving(speed_kn: float | None) -> bool | None:
     return None if speed_kn is None else speed_kn >= MOVING_KN
 
@@ -476,14 +496,13 @@ class Choice:
     region: Any = None      # traffic.regions.Region
 
     def check(self) -> "Choice":
-        from ..rulebase.loader import edition as edition_named
         from .regions import WATERS
         given = [n for n, v in (("edition", self.edition), ("waters", self.waters), ("region", self.region)) if v]
         if len(given) > 1:
             raise NavlightsError(f"{given[1]}: give one of edition, waters and region, not {' and '.join(given)}",
                                  field=given[1], allowed="one of --edition, --waters, --region")
         if self.edition:
-            return replace(self, edition=edition_named(self.edition).id)
+            return replace(self, edition=_edition_id(self.edition))
         if self.waters and self.waters not in WATERS:
             raise NavlightsError(f"waters: {excerpt(self.waters)} is not known; allowed: {', '.join(WATERS)}",
                                  field="waters", value=self.waters, allowed=", ".join(WATERS))

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..vessel import Vessel
+if TYPE_CHECKING:                       # the AIS reader's start does not build the vessel model
+    from ..vessel import Vessel
 
 
 @dataclass(frozen=True)
