@@ -8,12 +8,11 @@ from enum import StrEnum
 from typing import Any
 
 from .units import LengthSystem
+from .vessel_facts import WATERS  # noqa: F401 (re-exported: the waters the editions name)
 
 PROVENANCES = ("primary", "secondary", "inferred", "gap")
 
 #: What each status of an item in a display means (shown in tables and remarks).
-#: The waters the editions name (an edition's ``waters``); ``governing``, traffic and the interfaces take these.
-WATERS = ("high-seas", "great-lakes", "us-inland")
 
 STATUS_WORDS = {
     "required": "required",

@@ -24,3 +24,6 @@ BargeMooring = Literal["projects-into-channel", "narrows-channel", "wide-group",
 BargeExempt = Literal["slip-or-slough", "behind-pierhead", "well-lit-area"]
 #: Which arrangement of US Inland Rule 30(j) a barge at anchor or on mooring buoys is lit by.
 BargeCorners = Literal["projects-from-group", "single-both-sides", "group-both-sides"]
+
+#: The waters the editions name (an edition's ``waters``); ``governing``, traffic and the interfaces take these.
+WATERS = ("high-seas", "great-lakes", "us-inland")

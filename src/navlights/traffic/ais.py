@@ -42,6 +42,8 @@ TOO_LONG = f"line over {MAX_LINE_BYTES} bytes (an NMEA sentence is at most 82 ch
 NO_TIME = "no time (no tag block time, no time before the sentence, no default time)"
 _SOURCE = {k: f"msg {k}" for k in POSITION_TYPES}
 _STARTS = frozenset(b"!\\$")
+#: What may follow a receiver log's time (as :func:`_line_time` reads it): a sentence or its tag block.
+_AFTER_TIME = (b"!", b"\\")
 STATIC_TYPES = frozenset({5, 19, 24})
 
 
@@ -136,6 +138,7 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
     produce = NMEASentenceFactory.produce
     bad = data.bad
     idents: dict[int, str] = {}         # each MMSI's text, made once (bounded: cleared past MAX_IDENTS)
+    stamps: dict[bytes, dt.datetime | None] = {}    # a receiver log's Unix seconds -> the time (bounded likewise)
     for raw in lines:
         line = (raw.encode("ascii", "replace") if isinstance(raw, str) else raw).strip()
         if not line or line[0] == 35:       # '#': a comment
@@ -146,11 +149,17 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
             continue
         if line[0] in _STARTS:
             sentence_bytes, t = line, None
+        elif line[10:11] == b" " and line[11:12] in _AFTER_TIME and (t := stamps.get(line[:10])) is not None:
+            sentence_bytes = line[11:]      # the common receiver log: ten digits of Unix seconds, a space
         else:
             sentence_bytes, t, ok = _line_time(line)
             if not ok:
                 bad["not an NMEA sentence"] += 1
                 continue
+            if t is not None and line[10:11] == b" " and line[:10].isdigit():
+                if len(stamps) >= MAX_IDENTS:
+                    stamps.clear()
+                stamps[line[:10]] = t
         try:
             s = produce(sentence_bytes)
         except UnknownMessageException:     # a sentence of another kind ($GPGGA ...): read, not AIS
@@ -241,8 +250,11 @@ def _common(msg: Any, when: dt.datetime | None, idents: dict[int, str]) -> Repor
         if len(idents) >= MAX_IDENTS:
             idents.clear()
         ident = idents[mmsi] = str(mmsi)
-    return Report(ident, when, lat, lon, None if sog >= 102.3 else sog, None if cog == 360.0 else cog,
-                  None if hdg == 511 else float(hdg), int(msg.status) if source != "msg 18" else None, source, ())
+    return _report((ident, when, lat, lon, None if sog >= 102.3 else sog, None if cog == 360.0 else cog,
+                    None if hdg == 511 else float(hdg), int(msg.status) if source != "msg 18" else None, source, ()))
+
+
+_report = Report._make       # a named tuple from its fields in order (half the cost of calling the class)
 
 
 def _decode(sentence: Any, when: dt.datetime | None, data: AisData, timeless: bool = False) -> Report | None:

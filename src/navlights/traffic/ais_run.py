@@ -308,6 +308,7 @@ class Compact:
         self.keys: dict[Any, int] = {}
         self.memo: dict[Any, int] = {}          # her raw values to her key's number (numbers stay valid)
         self.details: dict[str, int] = {}
+        self.fits: dict[Any, bool] = {}         # a band's key (and whether she has a breadth) -> her readings are its
         self.number = 0
         self.statics: dict[str, Any] = {}
 
@@ -351,8 +352,11 @@ class Compact:
         base = _band_of(ship, length, breadth, ed) if ed is not None and length is not None else None
         if base is not None:
             band = (code, base[0], base[1], base[2], moving)
-            got = _templates(_detail(band, ed), length_system(ed))     # type: ignore[arg-type]
-            if got is None or got[1] != base[3]:
+            fits = self.fits.get((band, ed, base[3]))
+            if fits is None:        # whether her band's readings stand for hers (asked once a band)
+                got = _templates(_detail(band, ed), length_system(ed))     # type: ignore[arg-type]
+                fits = self.fits[(band, ed, base[3])] = got is not None and got[1] == base[3]
+            if not fits:
                 band = None
         k: Any = ("band", band, ed) if band is not None else ("own", code, ship, length, breadth, moving, ed,
                                                                   how if ed is None else None)
@@ -362,6 +366,7 @@ class Compact:
         if len(self.keys) >= MAX_KEYS or len(self.details) >= MAX_KEYS:
             self.keys.clear()
             self.details.clear()
+            self.fits.clear()
         self.number += 1
         number = self.keys[k] = self.number
         head, readings, cands = self._record(number, band, code, st, moving, ed, how)
@@ -463,26 +468,27 @@ def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: 
 
     def flush() -> None:
         eds = choice.editions([r.time for r in buf], [r.lat for r in buf], [r.lon for r in buf])
-        out = []
-        for r, (ed, how) in zip(buf, eds):
+        out: list[str] = []
+        append = out.append
+        for r, chosen in zip(buf, eds):
             mmsi, sog = r.mmsi, r.speed_kn
             st = statics.get(mmsi)
             if written.get(mmsi, absent) is not st:
                 v = compact.vessel(mmsi, st)
                 if v is not None:
-                    out.append(json.dumps(v, ensure_ascii=False))
+                    append(json.dumps(v, ensure_ascii=False))
             moving = None if sog is None else sog >= MOVING_KN
-            k = (r.status, id(st), moving, ed, how)
+            k = (r.status, id(st), moving, chosen)
             got = seen.get(k)
             if got is not None and got[1] is st:
                 number = got[0]
             else:
-                number, records = compact.key(r.status, st, moving, ed, how)
+                number, records = compact.key(r.status, st, moving, *chosen)
                 out += records
                 if len(seen) >= MAX_SEEN:
                     seen.clear()
                 seen[k] = (number, st)
-            out.append(_report(r, number))
+            append(_report(r, number))
         write("\n".join(out) + "\n")
         buf.clear()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any  # noqa: E402
 
-from ..model import WATERS  # noqa: E402  (a tuple of names: the model module is dataclasses only)
+from ..vessel_facts import WATERS  # noqa: E402  (a tuple of names: not the rule model's dataclasses)
 
 
 def ais_choice(edition: str | None = None, waters: str | None = None, region: Any = None) -> Any:
@@ -103,7 +103,7 @@ def ais_batch(input_path: str, output_path: str, *, scheduler: str | None = None
 # --- scenes and encounters (traffic/geo.py, traffic/scene.py, traffic/encounter.py) ---
 
 DEFAULT_WATERS = "high-seas"
-TRAFFIC_WATERS = WATERS           # the waters names the editions use (navlights.model.WATERS)
+TRAFFIC_WATERS = WATERS           # the waters names the editions use (navlights.vessel_facts.WATERS)
 from .limits import MAX_LOOKS as _MAX_LOOKS  # noqa: E402  (constants only)
 
 #: The most looks (ordered vessel pairs x minutes) one encounter may ask for (docs/traffic.md "Limits").

@@ -22,7 +22,6 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import Any
 
-from ..rulebase import situations as _situations
 
 #: A fact that is an object in the vessel's JSON (``towing``, ``fishing``): present, whatever it holds.
 _OBJECT = "<object>"
@@ -76,6 +75,7 @@ def _specificity(base: dict[str, Any], have: dict[str, Any]) -> tuple[int, int] 
 
 @lru_cache(maxsize=4096)
 def _situation(facts: str) -> str | None:
+    from ..rulebase import situations as _situations
     own, have = json.loads(facts)
     prior, best = _situations.prior, None
     for k, (label, base) in enumerate(_bases()):
@@ -131,12 +131,14 @@ def _share(bands: list[tuple[float, float] | None]) -> float:
             runs[-1][1] = max(runs[-1][1], hi)
         else:
             runs.append([lo, hi])
+    from ..rulebase import situations as _situations
     shares = _situations.load()
     return min(sum(shares.length_share(lo, hi) for lo, hi in runs), 1.0)
 
 
 def weight(members: list[Any], edition: str | None) -> tuple[float, list[str]]:
     """A group's weight (the sum above) and its members' situations, commonest first."""
+    from ..rulebase import situations as _situations      # read where a weight is made (not at the AIS start)
     by_situation: dict[str, list[tuple[float, float] | None]] = {}
     for x in members:
         by_situation.setdefault(situation_of(x.candidate.vessel) or "", []).append(_band(x, edition))

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import NavlightsError, excerpt
 from ..jsoninput import loads, regular_file
-from ..model import WATERS
+from ..vessel_facts import WATERS
 
 OUTSIDE = "high-seas"
 INSIDE = "us-inland"
