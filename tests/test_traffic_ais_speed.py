@@ -116,8 +116,23 @@ def test_a_damaged_group_of_readings_is_not_used(monkeypatch):
     # a group that does not decompress is treated as not prepared: the engine answers, no traceback
     from navlights.traffic import ais_keys
     key = lighttable.table("intl-1948").key(0, 70, 30.0, None, True)
-    monkeypatch.setitem(ais_keys._STORES, "intl-1948", ais_keys._Store({ais_keys.group_of(key): b"not zlib"}))
+    facts = ais_keys.Facts("feet", (), ())
+    monkeypatch.setitem(ais_keys._STORES, "intl-1948", ais_keys._Store(facts, {ais_keys.group_of(key): b"not zlib"}))
     assert ais_keys.made_ahead(key, "intl-1948") is None
+
+
+def test_the_prepared_readings_carry_the_editions_unit_and_thresholds(prepared_dir: Path, monkeypatch):
+    """The reader takes an edition's unit system and table thresholds from its prepared readings (no rule base
+    loaded); they are the rule base's and the table's. The 1948 Rules write lengths in feet, with one length
+    threshold in the table: 150 feet (45.72 m; Rule 2(a)(ii), the second masthead light)."""
+    from navlights.traffic import ais_keys
+    assert lighttable.prepare(prepared_dir, ["intl-1948"]) == ["intl-1948"]
+    assert ais_keys.prepare(prepared_dir, ["intl-1948"]) == ["intl-1948"]
+    ais_keys._STORES.clear()
+    got = ais_keys.facts("intl-1948")
+    assert ais_keys._STORES["intl-1948"] is not None            # read from the store
+    assert got.system == "feet" and got.lengths == (45.72,) and got.breadths == lighttable.table("intl-1948").breadths
+    ais_keys._STORES.clear()
 
 
 # The AIS reader checks a vessel's size without building the vessel model (its start imports no pydantic); the

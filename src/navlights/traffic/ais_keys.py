@@ -14,13 +14,13 @@ import pickle
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .lighttable import Key, keys, table_key
 from .mapping import Lit, length_system, lit
 from .report import candidate_head, lights_part, readings
 
-FORMAT = 3
+FORMAT = 4
 #: The code the texts come from beyond the table's own (:data:`navlights.traffic.lighttable.CODE`): a change to
 #: any of these makes every store stale.
 CODE = ("traffic/ais_keys.py", "traffic/report.py", "traffic/priors.py", "traffic/model.py", "errors.py",
@@ -198,9 +198,30 @@ def entry(detail: Detail) -> Entry:
     return detail.certain, detail.readings, templates(detail, system), pieces(detail, system)
 
 
-def build(edition: str) -> dict[tuple[Any, ...], bytes]:
-    """Every key's entry (about a millisecond of CPU a key: half a minute for intl-1972's 33,000), in groups
-    (:func:`group_of`), each group pickled and compressed; a text that recurs is stored once per group."""
+class Facts(NamedTuple):
+    """What the AIS reader asks of an edition beside its keys' readings: the unit system it writes lengths in and
+    its table's length and breadth thresholds (:class:`navlights.traffic.lighttable.Table`)."""
+
+    system: str
+    lengths: tuple[float, ...]
+    breadths: tuple[float, ...]
+
+
+def facts(edition: str) -> Facts:
+    """The edition's :class:`Facts`: from its prepared store (then neither the rule base nor the table is loaded:
+    the reader's start), else from the table and the rule base."""
+    store = _STORES.get(edition) if edition in _STORES else _store(edition)
+    if store is not None:
+        return store.facts
+    from .lighttable import table
+    t = table(edition)
+    return Facts(length_system(edition), t.lengths, t.breadths)
+
+
+def build(edition: str) -> tuple[tuple[Any, ...], dict[tuple[Any, ...], bytes]]:
+    """The edition's :class:`Facts` (as a plain tuple) and every key's entry (about a millisecond of CPU a key: half a minute for
+    intl-1972's 33,000), in groups (:func:`group_of`), each group pickled and compressed; a text that recurs is
+    stored once per group."""
     groups: dict[tuple[Any, ...], dict[Key, Stored]] = {}
     same: dict[Any, Any] = {}
     for key in keys(edition):
@@ -212,7 +233,10 @@ def build(edition: str) -> dict[tuple[Any, ...], bytes]:
         elif made is not None:
             kept = (tuple(same.setdefault(t, t) for t in made[0]), made[1])
         groups.setdefault(group_of(key), {})[key] = (certain, same.setdefault(text, text), kept, split)
-    return {g: zlib.compress(pickle.dumps(got, protocol=pickle.HIGHEST_PROTOCOL), 6) for g, got in groups.items()}
+    from .lighttable import table
+    t = table(edition)
+    return (tuple(Facts(length_system(edition), t.lengths, t.breadths)),       # plain: read without this module's class
+            {g: zlib.compress(pickle.dumps(got, protocol=pickle.HIGHEST_PROTOCOL), 6) for g, got in groups.items()})
 
 
 def prepare(where: Path, editions: list[str]) -> list[str]:
@@ -225,9 +249,10 @@ def prepare(where: Path, editions: list[str]) -> list[str]:
 class _Store:
     """One edition's prepared groups, each opened on first use."""
 
-    __slots__ = ("packed", "opened")
+    __slots__ = ("facts", "packed", "opened")
 
-    def __init__(self, packed: dict[tuple[Any, ...], bytes]) -> None:
+    def __init__(self, facts: Facts, packed: dict[tuple[Any, ...], bytes]) -> None:
+        self.facts = facts
         self.packed = packed
         self.opened: dict[tuple[Any, ...], dict[Key, Stored]] = {}
 
@@ -254,10 +279,14 @@ def _store(edition: str) -> _Store | None:
         from ..rulebase import compiled
         try:
             dirs = compiled.search_dirs(compiled.cache_dir(compiled.default_cache_dir()))
-            packed = compiled.read(dirs, _name(edition), _head(edition), dict)
-        except (OSError, KeyError):
-            packed = None
-        _STORES[edition] = _Store(packed) if packed is not None else None
+            stored = compiled.read(dirs, _name(edition), _head(edition), tuple)
+            store = _Store(Facts(*stored[0]), stored[1]) if stored is not None else None
+        except (OSError, KeyError, TypeError, ValueError, IndexError):     # not a store of this form: not used
+            store = None
+        _STORES[edition] = store
+        if store is not None:
+            from .mapping import PREPARED_SYSTEMS
+            PREPARED_SYSTEMS[edition] = store.facts.system
     return _STORES[edition]
 
 

@@ -22,9 +22,9 @@ from typing import Any
 from ..units import fmt_length, metres_text, vessel_size
 from .ais_keys import STAND_B as _B, STAND_F as _F, STAND_L as _L, Detail as _Detail, made_ahead
 from .ais_keys import PLACE_BREADTH, PLACE_LENGTH, Pieces, pieces, place_words  # noqa: F401 (re-exported)
-from .ais_keys import templates as _templates
+from .ais_keys import facts as edition_facts, templates as _templates
 from .aisvalues import AisData, Report, Static
-from .lighttable import table
+from .lighttable import key_of
 from .mapping import Choice, Lit, candidates, is_moving, length_system, lit, map_fix
 from .report import candidate_head, fix_json
 
@@ -123,6 +123,14 @@ def _sized(length: float, breadth: float | None, system: str) -> tuple[str, str,
             json.dumps(fmt_length(length_m, system), ensure_ascii=False)[1:-1], breadth_m is not None)
 
 
+def _table_key(code: int | None, ship: int | None, length: float | None, breadth: float | None, moving: bool | None,
+               edition: str) -> tuple[Any, ...]:
+    """Her key in the edition's table (:func:`navlights.traffic.lighttable.key_of`), its thresholds as the prepared
+    readings give them (:func:`navlights.traffic.ais_keys.facts`)."""
+    ed = edition_facts(edition)
+    return key_of(ed.lengths, ed.breadths, code, ship, length, breadth, moving)
+
+
 def _fast(code: int | None, ship: int | None, length: float, breadth: float | None, moving: bool | None,
           edition: str) -> tuple[str, str, bool] | None:
     """Her candidates' JSON from her band's by putting in her own length and breadth: the same readings (only the
@@ -131,11 +139,11 @@ def _fast(code: int | None, ship: int | None, length: float, breadth: float | No
     no breadth where she has one."""
     if ship is not None and 20 < ship <= 29:
         return None
-    system = length_system(edition)
+    system = edition_facts(edition).system
     own = _sized(length, breadth, system)
     if own is None:
         return None
-    detail = _detail(table(edition).key(code, ship, length, breadth, moving), edition)
+    detail = _detail(_table_key(code, ship, length, breadth, moving, edition), edition)
     got = _templates(detail, system)
     if got is None or got[1] != own[3]:
         return None
@@ -180,7 +188,7 @@ def _heads(code: int | None, ship: int | None, length: float | None, breadth: fl
         own_detail = breadth is not None
         heads = [x.candidate for x in detail.banded]
     else:
-        key = table(edition).key(code, ship, length, breadth, moving)
+        key = _table_key(code, ship, length, breadth, moving, edition)
         detail = _detail(key, edition)
         got = _own(candidates(code, ship, length, breadth, moving), candidates(*key), detail.banded)
         if got is None:
@@ -289,10 +297,11 @@ def _band_of(ship: int | None, length: float, breadth: float | None,
     written instead (a WIG type other than 20, whose basis names its code; a size the model refuses)."""
     if ship is not None and 20 < ship <= 29 or fill(length, breadth) is None:
         return None
-    own = _sized(length, breadth, length_system(edition))
+    ed = edition_facts(edition)         # from the prepared readings where they are (the reader's start)
+    own = _sized(length, breadth, ed.system)
     if own is None:
         return None
-    _, kind, length_band, breadth_band, _ = table(edition).key(None, ship, length, breadth, None)
+    _, kind, length_band, breadth_band, _ = key_of(ed.lengths, ed.breadths, None, ship, length, breadth, None)
     return kind, length_band, breadth_band, own[3]
 
 

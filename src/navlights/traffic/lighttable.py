@@ -50,6 +50,17 @@ def band(ts: tuple[float, ...], value: float | None) -> float | None:
     return (lower + upper) / 2
 
 
+def key_of(lengths: tuple[float, ...], breadths: tuple[float, ...], code: int | None, ship: int | None,
+           length_m: float | None, breadth_m: float | None, moving: bool | None) -> Key:
+    """The key of a report in a table of these length and breadth thresholds: her status, her ship type's class,
+    her length band and her breadth band (at most her length's), her motion."""
+    length = band(lengths, length_m)
+    breadth = band(breadths, breadth_m)
+    if length is not None and breadth is not None:
+        breadth = min(breadth, length)
+    return code, ship_class(ship), length, breadth, moving
+
+
 class Table:
     """One edition's table: its thresholds, the rows by key, and a memo by the raw values (a fleet repeats them)."""
 
@@ -62,11 +73,7 @@ class Table:
 
     def key(self, code: int | None, ship: int | None, length_m: float | None, breadth_m: float | None,
             moving: bool | None) -> Key:
-        length = band(self.lengths, length_m)
-        breadth = band(self.breadths, breadth_m)
-        if length is not None and breadth is not None:
-            breadth = min(breadth, length)
-        return code, ship_class(ship), length, breadth, moving
+        return key_of(self.lengths, self.breadths, code, ship, length_m, breadth_m, moving)
 
     def row(self, key: Key) -> Row:
         got = self.rows.get(key)

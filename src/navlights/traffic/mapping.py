@@ -385,13 +385,21 @@ def _band(edition: str, fact: str, value: float | None) -> float | None:
     return (lower + upper) / 2
 
 
+#: The unit system of each edition whose prepared AIS readings are open (:func:`navlights.traffic.ais_keys.facts`):
+#: read from them, the AIS reader loads no rule base.
+PREPARED_SYSTEMS: dict[str, str] = {}
+
+
 @lru_cache(maxsize=64)
 def length_system(edition: str | None) -> str:
     """The unit system the edition speaks lengths in ("metres" or "feet"; feet where no edition is decided)."""
-    from ..rulebase.loader import edition as edition_named
     from ..units import DEFAULT_SYSTEM
     if edition is None:
         return DEFAULT_SYSTEM
+    got = PREPARED_SYSTEMS.get(edition)
+    if got is not None:
+        return got
+    from ..rulebase.loader import edition as edition_named
     try:
         return edition_named(edition).length_system
     except NavlightsError:
