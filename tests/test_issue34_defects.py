@@ -201,6 +201,24 @@ def test_1897_small_sailing_craft_nuc_stopped_is_left_unlit_and_says_so():
     assert any("Article 4(c)" in str(n.citation) and n.kind == "info" for n in d.notes)
 
 
+def test_1897_small_steam_vessel_in_tow_nuc_stopped_is_left_unlit_and_says_so():
+    # Found by the sweep's threes of families. Art. 5: a vessel being towed carries the side lights, never the white
+    # lights; Art. 4(c): not under command and not making way, no side lights; Art. 7 (last paragraph): a steam
+    # vessel under 40 tons need not carry the Art. 4(a) red lights. Read as the sailing craft above: no light of
+    # her own, said in a note; without the status (Art. 5 alone) she shows her side lights.
+    d = disp(I97, length="45 m", tonnage=19, not_under_command=True, making_way=False,
+             being_towed={"tow_length": "600 ft"})
+    assert roles(d, "required") == set()
+    assert "small-craft-nuc-stopped" in d.provisions
+    assert any("Article 4(c)" in str(n.citation) and n.kind == "info" for n in d.notes)
+    towed = disp(I97, length="45 m", tonnage=19, making_way=False, being_towed={"tow_length": "600 ft"})
+    assert SIDES <= roles(towed, "required")
+    # 40 tons or more: not a vessel of Art. 7, so the red lights stand (and the note is not given)
+    big = disp(I97, length="45 m", tonnage=40, not_under_command=True, making_way=False,
+               being_towed={"tow_length": "600 ft"})
+    assert NUC <= roles(big, "required") and "small-craft-nuc-stopped" not in big.provisions
+
+
 @pytest.mark.parametrize("being", [{"being_towed": {"last_of_tow": True, "tow_length": "300 ft"}}, {"being_pushed": True}])
 def test_1960_small_power_vessel_in_tow_gets_no_white_light(being):
     # Rule 7(a) lets a power-driven vessel under 65 ft show a white light "except as otherwise provided"; a vessel in

@@ -174,3 +174,22 @@ def test_pairs_of_families_sample_keeps_every_invariant():
     got = run.sweep(None, depth=2, sample=600, seed=35)
     assert got.checked > 200
     assert got.violations == 0, got.examples[:3]
+
+
+def test_relief_accepts_a_light_another_rule_forbids():
+    # intl-1897: a steam vessel under 40 tons, not under command and not making way, in tow, a fishing vessel with
+    # no gear out. Art. 7 relieves her red lights (Art. 4(a), which stood in place of the white light); Art. 10 of
+    # 1885 relieves her side lights; Art. 5 forbids a vessel in tow the white light whatever else is relieved: no
+    # masthead light is owed, so the relief check finds nothing. Found by the whole 1897 space (--depth all).
+    v = {"propulsion": "power", "length": "45 m", "tonnage": 19, "not_under_command": True, "making_way": False,
+         "being_towed": {"tow_length": "600 ft"}, "fishing": {"gear_out": False}}
+    d = navlights.display(v, "intl-1897")
+    assert "masthead" not in {i.role for i in d.items} and "towed" in d.provisions
+    assert invariants.relief_left(loader.edition("intl-1897"), d) == []
+
+
+def test_every_combination_of_the_1895_rules_keeps_every_invariant(capsys):
+    # the whole space of the smallest edition (every combination of its eight families), as --depth all runs it
+    assert main(["--edition", "gl-1895", "--depth", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "violations 0" in out and "4,368 distinct" in out

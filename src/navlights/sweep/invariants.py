@@ -182,11 +182,12 @@ def relief_left(edition: Edition, d: Display) -> list[str]:
 
 
 def _taken_by_another(edition: Edition, d: Display, p: Any, role: str) -> bool:
-    """Whether another applying provision, not itself wholly relieved, also takes ``role`` away (a vessel in tow
-    shows no masthead light whatever her own lights stood in place of)."""
+    """Whether another applying provision also takes ``role`` away: forbids it (a vessel in tow never shows a
+    masthead light, whatever her own lights stood in place of, and whether or not her side lights are relieved),
+    or shows lights in its place that are not all relieved."""
     from ..engines.display import all_relieved
     relieved = {r: q for q in _applied(edition, d) for r in q.relieves}
-    return any(q is not p and (role in q.never or role in q.in_lieu_of) and not all_relieved(q, relieved)
+    return any(q is not p and (role in q.never or role in q.in_lieu_of and not all_relieved(q, relieved))
                for q in _applied(edition, d))
 
 
