@@ -107,3 +107,19 @@ def test_the_readers_do_not_import_each_other():
 
     assert "ais" not in imports("tables", top_only=False) and "tables" not in imports("ais", top_only=True)
     assert imports("aisvalues", top_only=False) == set()
+
+
+def test_a_receiver_logs_seconds_are_read_once_and_right_for_every_line():
+    # A receiver log writes Unix seconds before each sentence; each stamp is read once and remembered. 1714597200 is
+    # 2024-05-01 21:00:00 UTC (written by hand), the next second 21:00:01; a tag block may follow the stamp; two
+    # spaces are read the slow way with the same time; a stamp followed by something not a sentence is refused.
+    from navlights.traffic.ais import read_nmea
+    s = encode_dict({"type": 1, "mmsi": 366000001, "status": 0, "lat": 40.5, "lon": -73.9, "speed": 5.0,
+                     "course": 90.0, "heading": 90})[0]
+    lines = [f"1714597200 {s}", f"1714597200 {s}", f"1714597201 {s}", f"1714597200  {s}",
+             f"1714597201 \\s:r1*00\\{s}", f"1714597200 x{s}", f"1714597200 $GPGGA,1*00"]
+    data = read_nmea(lines)
+    got = [r.time.isoformat() for r in data.reports]
+    assert got == ["2024-05-01T21:00:00+00:00", "2024-05-01T21:00:00+00:00", "2024-05-01T21:00:01+00:00",
+                   "2024-05-01T21:00:00+00:00", "2024-05-01T21:00:01+00:00"]
+    assert data.bad["not an NMEA sentence"] == 2

@@ -67,6 +67,22 @@ def _line_time(line: bytes) -> tuple[bytes, dt.datetime | None, bool]:
 _UTC = dt.timezone.utc
 
 
+def _stamped(line: bytes, stamps: dict[bytes, dt.datetime | None]) -> tuple[bytes, dt.datetime | None, bool]:
+    """:func:`_line_time` of a line that does not begin with its sentence, the common receiver log (ten digits of
+    Unix seconds and a space) read once per second-stamp: ``stamps`` remembers each (bounded: cleared past
+    :data:`MAX_IDENTS`)."""
+    if line[10:11] == b" " and line[11:12] in _AFTER_TIME:
+        t = stamps.get(line[:10])
+        if t is not None:
+            return line[11:], t, True
+    sentence, t, ok = _line_time(line)
+    if t is not None and line[10:11] == b" " and line[:10].isdigit():
+        if len(stamps) >= MAX_IDENTS:
+            stamps.clear()
+        stamps[line[:10]] = t
+    return sentence, t, ok
+
+
 @lru_cache(maxsize=4096)
 def _prefix_time(prefix: bytes) -> dt.datetime | None:
     p = prefix.strip(b" ,;\t")
@@ -149,17 +165,11 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
             continue
         if line[0] in _STARTS:
             sentence_bytes, t = line, None
-        elif line[10:11] == b" " and line[11:12] in _AFTER_TIME and (t := stamps.get(line[:10])) is not None:
-            sentence_bytes = line[11:]      # the common receiver log: ten digits of Unix seconds, a space
         else:
-            sentence_bytes, t, ok = _line_time(line)
+            sentence_bytes, t, ok = _stamped(line, stamps)
             if not ok:
                 bad["not an NMEA sentence"] += 1
                 continue
-            if t is not None and line[10:11] == b" " and line[:10].isdigit():
-                if len(stamps) >= MAX_IDENTS:
-                    stamps.clear()
-                stamps[line[:10]] = t
         try:
             s = produce(sentence_bytes)
         except UnknownMessageException:     # a sentence of another kind ($GPGGA ...): read, not AIS
