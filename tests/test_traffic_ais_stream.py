@@ -117,7 +117,7 @@ def test_a_receiver_logs_seconds_are_read_once_and_right_for_every_line():
     s = encode_dict({"type": 1, "mmsi": 366000001, "status": 0, "lat": 40.5, "lon": -73.9, "speed": 5.0,
                      "course": 90.0, "heading": 90})[0]
     lines = [f"1714597200 {s}", f"1714597200 {s}", f"1714597201 {s}", f"1714597200  {s}",
-             f"1714597201 \\s:r1*00\\{s}", f"1714597200 x{s}", f"1714597200 $GPGGA,1*00"]
+             f"1714597201 \\s:r1*00\\{s}", f"1714597200 x{s}", "1714597200 $GPGGA,1*00"]
     data = read_nmea(lines)
     got = [r.time.isoformat() for r in data.reports]
     assert got == ["2024-05-01T21:00:00+00:00", "2024-05-01T21:00:00+00:00", "2024-05-01T21:00:01+00:00",
