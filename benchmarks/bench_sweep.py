@@ -6,7 +6,7 @@ violations, the workers' CPU (``time.process_time`` in each worker, added up per
 CPU, and wall time; then 2 workers against 1 (wall, and CPU per record). Target (issue 34): it finishes on the
 project's two cores with 0 violations.
 
-    python benchmarks/bench_sweep.py [--workers 1,2] [--depth 2] [--edition ID ...] [--scheduler ADDR]
+    python benchmarks/bench_sweep.py [--workers 1,2] [--depth 2|all] [--edition ID ...] [--scheduler ADDR]
 """
 
 from __future__ import annotations
@@ -25,10 +25,15 @@ def one(workers: int | None, scheduler: str | None, editions: list[str] | None, 
     return d
 
 
+def _depth(text: str) -> int:
+    from navlights.sweep.__main__ import _depth as parse
+    return parse(text)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", default="1,2")
-    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--depth", type=_depth, default=2, help="a number of families, or 'all' (the whole space)")
     ap.add_argument("--edition", action="append")
     ap.add_argument("--scheduler")
     a = ap.parse_args()
@@ -42,7 +47,7 @@ def main() -> None:
         print(f"{'scheduler' if w is None else f'{w} worker(s)'}: records checked {d['checked']:,}, distinct "
               f"{d['distinct']:,}, standing for {d['covered']:,} combinations ({d['verified']:,} verified alike; "
               f"refused {d['refused']:,}, merged {d['merged']:,}, asked {d['asked']:,}, distinct displays "
-              f"{d['displays']:,}); "
+              f"{d['displays']:,}, {d['indexed']:,} of them a class identify knows); "
               f"violations {d['violations']:,}; CPU {d['cpu_s']:.1f} s, {d['records_per_cpu_s']:,} records per CPU "
               f"second; wall {d['wall_s']} s; load {os.getloadavg()[0]:.1f}")
         for x in d["examples"][:10]:

@@ -193,3 +193,75 @@ def test_every_combination_of_the_1895_rules_keeps_every_invariant(capsys):
     assert main(["--edition", "gl-1895", "--depth", "all"]) == 0
     out = capsys.readouterr().out
     assert "violations 0" in out and "4,368 distinct" in out
+
+
+# ---- invariant 6: identify reads a display's picture back; invariant 7: the text says what the JSON says ----
+
+def test_read_back_holds_for_a_class_identify_knows():
+    # 1960 Rule 2(a): a power-driven vessel of 200 ft under way, a class of identify's index
+    e = loader.edition("intl-1960")
+    d = navlights.display({"propulsion": "power", "length": "200 ft"}, e)
+    assert invariants.indexed(e, d)
+    assert invariants.read_back(e, d) == []
+
+
+def test_read_back_catches_identify_missing_her(monkeypatch):
+    e = loader.edition("intl-1960")
+    d = navlights.display({"propulsion": "power", "length": "200 ft"}, e)
+    import navlights.engines.identify as eng
+    monkeypatch.setattr(eng, "search", lambda idx, q, near=True: {})
+    found = invariants.read_back(e, d)
+    # by night she is seen from ahead (both sidelights), each bow and beam, and astern (the stern light alone)
+    assert len(found) >= 4 and all("identify does not read" in f for f in found)
+    assert any("night picture at aspect 180" in f for f in found)
+
+
+@pytest.mark.parametrize("length, whites", [("45.71 m", 1), ("45.72 m", 2)])
+def test_read_back_either_side_of_150_ft_aground_1897(length, whites):
+    # Art. 11: a vessel of 150 ft (45.72 m) or upwards at anchor carries two white lights, one under 150 ft one; a
+    # vessel aground in or near a fairway carries them and the two red lights of Art. 4(a). Under 150 ft the
+    # heights drawn from her length put her white light below the reds, not above as at the index's 75 ft: identify
+    # names her as the same lights arranged otherwise, never as something else (found by the sweep).
+    e = loader.edition("intl-1897")
+    d = navlights.display({"propulsion": "none", "status": "aground", "length": length}, e)
+    night = [i.colour for i in d.items if i.period == "night" and i.status == "required"]
+    assert sorted(night) == ["red", "red"] + ["white"] * whites
+    assert invariants.indexed(e, d)
+    assert invariants.read_back(e, d) == []
+
+
+def test_a_combination_no_class_shows_is_not_read_back():
+    # 1972 Rule 26(c) with 27(a): a trawler not under command: no class of identify's index shows both signals
+    e = loader.edition(I72)
+    d = _display(propulsion="power", length="30 m", not_under_command=True, fishing={"method": "trawl"})
+    assert not invariants.indexed(e, d)
+    assert invariants.read_back(e, d) == []
+
+
+def test_json_text_holds_for_a_display_with_gaps_and_notes():
+    # 1960 Rule 5(a), 7(d), 10: a small sailing vessel: a gap (Rule 10 not found), a prohibition, a scheme
+    e = loader.edition("intl-1960")
+    d = navlights.display({"propulsion": "sail", "length": "12 m"}, e)
+    assert not d.complete and any(n.kind == "gap" for n in d.notes)
+    assert invariants.json_text(e, d) == []
+
+
+def test_json_text_catches_a_note_left_out(monkeypatch):
+    e = loader.edition("intl-1960")
+    d = navlights.display({"propulsion": "sail", "length": "12.1 m"}, e)
+    import navlights.cli.lights_text as lt
+    monkeypatch.setattr(lt, "_say_notes", lambda out, data, described: None)
+    monkeypatch.setattr(invariants, "_TEXT_VERDICTS", {})
+    found = invariants.json_text(e, d)
+    assert any("the prohibited note" in f for f in found)
+    assert any("the gap note" in f for f in found)
+
+
+def test_json_text_catches_a_column_left_out(monkeypatch):
+    e = loader.edition("intl-1960")
+    d = navlights.display({"propulsion": "power", "length": "200 ft"}, e)
+    import navlights.cli.lights_text as lt
+    monkeypatch.setattr(lt, "_FULL", {k: [c for c in v if c[0] != "provenance"] for k, v in lt._FULL.items()})
+    monkeypatch.setattr(invariants, "_TEXT_VERDICTS", {})
+    found = invariants.json_text(e, d)
+    assert found and all("provenance" in f for f in found)

@@ -64,8 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"records checked {d['checked']:,}, {d['distinct']:,} distinct across partitions (each the vessels no "
               f"condition tells apart: {d['covered']:,} combinations; {d['verified']:,} others verified alike; "
               f"{d['refused_records']:,} refused whole, {d['late']:,} of them found late)")
-        print(f"a fact asked for {d['asked']:,}; {d['displays']:,} distinct displays viewed; "
-              f"violations {d['violations']:,}")
+        print(f"a fact asked for {d['asked']:,}; {d['displays']:,} distinct displays viewed, {d['indexed']:,} of them "
+              f"a class identify knows (read back); violations {d['violations']:,}")
         print(f"CPU {d['cpu_s']:.1f} s, {d['records_per_cpu_s'] or 0:,} records per CPU second; wall {d['wall_s']} s")
         for x in examples[:20]:
             print(f"  {x['edition']} {x['check']}: {x['found'][0]}\n    vessel {json.dumps(x['vessel'])}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable
 
+from ..cli.layout import Out
 from ..model import Display, Edition, Item
 
 PROVENANCES = ("primary", "secondary", "inferred", "gap")
@@ -230,6 +231,158 @@ def seen_in_arc(edition: Edition, d: Display) -> list[str]:
     return out
 
 
+def _indexed(edition: Edition) -> dict[frozenset[Item], tuple[int, ...]]:
+    """The displays identify's index holds (memoised on the edition): each display's items -> the readings made
+    from it (its representative vessel's display is that display)."""
+    got = edition.memo.get(("sweep-indexed",))
+    if got is None:
+        from ..engines import identify as eng
+        from ..engines.display import display
+        from ..vessel import make_vessel
+        idx = eng.index(edition)
+        found: dict[frozenset[Item], list[int]] = {}
+        for k, r in enumerate(idx.readings):
+            found.setdefault(frozenset(display(make_vessel(r.vessel), edition).items), []).append(k)
+        got = edition.memo[("sweep-indexed",)] = {s: tuple(ks) for s, ks in found.items()}
+    return got
+
+
+def read_back(edition: Edition, d: Display) -> list[str]:
+    """Identify inverts view: where identify's index holds this display (a class of the edition shows exactly
+    these lights and shapes), the picture of every sector of it, by night and by day, reads back as her situation
+    (one the readings made from this display name), with limits that hold her length, tonnage and tow length (a
+    measure she does not give is not held against her): exactly, with aspects that hold the sector's aspect, or,
+    where her length sets her lights at other heights than the class's representative vessel's (the index draws
+    each class at one length, and heights the text leaves open are drawn from her length), as the same lights
+    arranged otherwise. ``tests/properties/test_identify_properties.py`` asks the exact reading of each class's
+    representative vessel. A display no class shows (most combinations of families) is not checked:
+    :func:`indexed` tells them apart."""
+    from ..engines import identify as eng
+    from ..engines.sectors import sectors
+    from ..engines.view import view
+    mine = _indexed(edition).get(frozenset(d.items))
+    if mine is None:
+        return []
+    idx = eng.index(edition)
+    labels = {x for k in mine for x in (idx.readings[k].situation, *idx.readings[k].also)}
+    vessel = d.vessel.to_json()
+    out: list[str] = []
+    for period in ("night", "day"):
+        if not any(i.period == period for i in d.items):
+            continue
+        for s in sectors(d, period=period):
+            if s.roles and not _reads_back(idx, view(d, s.inner(), period=period), s.inner(), labels, vessel):
+                out.append(f"identify does not read the {period} picture at aspect {s.inner():g} ({s.label()}) as "
+                           f"her situation ({' / '.join(sorted(labels))}), exactly or as an arrangement, within "
+                           f"her measures")
+    return out
+
+
+#: identify's words for the same lights arranged otherwise: in the same vertical lines in another order, or in
+#: other lines (heights the text leaves open are drawn from her length, so a vertical line's order can change
+#: within one class: ``identify.lookup.search``).
+_OTHER_HEIGHTS = ("arrangement", "regrouped")
+
+
+def _reads_back(idx: Any, picture: Any, aspect: float, labels: set[str], vessel: dict[str, Any]) -> bool:
+    from ..engines import identify as eng
+    from ..notation import as_pattern
+    for k, (kind, _) in eng.search(idx, as_pattern(picture)).items():
+        r = idx.readings[k]
+        if not (r.situation in labels or labels.intersection(r.also)) or not r.covers(vessel, lacking=True):
+            continue
+        if kind in _OTHER_HEIGHTS or kind == "exact" and any(x.contains(aspect) for x in r.aspects):
+            return True
+    return False
+
+
+def indexed(edition: Edition, d: Display) -> bool:
+    """Whether identify's index holds this display (a class of the edition shows exactly its lights and shapes)."""
+    return frozenset(d.items) in _indexed(edition)
+
+
+def json_text(edition: Edition, d: Display) -> list[str]:
+    """The JSON and the text agree: the text ``navlights lights`` prints (made from the JSON, laid out wide so
+    that nothing is cut) says every light's and shape's role, term, cite and provenance, every note (a scheme's
+    substitute note is said as the head of that scheme's lights), and, where the display is incomplete, that it
+    is. The text reads nothing else of the vessel but the time (her description is printed as it stands), so a
+    verdict is kept for the same items, notes and time (:data:`_TEXT_VERDICTS`): the table's layout is most of
+    the cost."""
+    key = (d.edition, d.items, d.notes, d.provisions, d.complete, d.vessel.facts.get("time"))
+    got = _TEXT_VERDICTS.get(key)
+    if got is None:
+        if len(_TEXT_VERDICTS) >= _KEEP_VERDICTS:
+            _TEXT_VERDICTS.clear()
+        got = _TEXT_VERDICTS[key] = _json_text(edition, d)
+    return list(got)
+
+
+#: Verdicts of :func:`json_text` in this process, by what the text reads (at most :data:`_KEEP_VERDICTS`).
+_TEXT_VERDICTS: dict[tuple[Any, ...], list[str]] = {}
+_KEEP_VERDICTS = 50_000
+
+
+def _json_text(edition: Edition, d: Display) -> list[str]:
+    import contextlib
+    import io
+    from ..cli.layout import cite_words
+    from ..cli.lights_text import display_table, display_words
+    data = d.to_dict()
+    data["edition_title"] = edition.title
+    words = io.StringIO()
+    with contextlib.redirect_stdout(words):
+        display_words(Out(width=_WIDE), data)
+    tables = _Tables(width=_WIDE)
+    if data["lights"] or data["shapes"]:
+        display_table(tables, data, wide=True)
+    text = " | ".join([_flat(words.getvalue())] + tables.read())
+    missing = []
+    ed = data["edition"]
+    for i in data["lights"] + data["shapes"]:
+        want = [("role", i["role"]), ("term", i["term"]), ("provenance", i["provenance"])]
+        want += [("cite", c) for c in cite_words(i["cite"], ed).split("; ")]
+        missing += [f"{i['role']}'s {what} {w!r}" for what, w in want if _flat(w) not in text]
+    schemes = {i["scheme"] for i in data["lights"] + data["shapes"] if i["scheme"] not in (None, "standard")}
+    for n in data["notes"]:
+        if n["kind"] == "substitute" and any(f"scheme '{s}'" in n["text"] for s in schemes):
+            continue
+        if _flat(n["text"]) not in text:
+            missing.append(f"the {n['kind']} note {n['text'][:60]!r}")
+    if not data["complete"] and not any(w in text for w in _SAYS_INCOMPLETE):
+        missing.append("that the display is incomplete")
+    return [f"the text does not say {m}" for m in missing]
+
+
+#: The width the text is laid out at for :func:`json_text` (nothing wraps in a table cell or is dropped).
+_WIDE = 2000
+#: How the text says that the answer is not whole (``cli.lights_text``): a gap, or her lights left elsewhere.
+_SAYS_INCOMPLETE = ("Incomplete:", "Not known (gaps", "none known", "leaves her lights to another authority",
+                    "a gap: not found")
+
+
+class _Tables(Out):
+    """An :class:`~navlights.cli.layout.Out` that keeps the tables it is given, laid out as they would be printed
+    (columns chosen, cells made), instead of drawing them: drawing is most of the cost and adds no words."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__(width)
+        self.tables: list[Any] = []
+
+    def table(self, table: Any) -> None:
+        self.tables.append(table)
+
+    def read(self) -> list[str]:
+        """Each column of each table as one line of words, its cells in turn."""
+        from rich.text import Text
+        return [_flat(" ".join(Text.from_markup(c).plain for c in col.cells)) for t in self.tables
+                for col in t.columns]
+
+
+def _flat(text: str) -> str:
+    """Words as the text lays them out, without its line breaks: whitespace (and a bound cite's) as one space."""
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
 #: name -> check: the display invariants, in the order docs/sweep.md gives them.
 CHECKS: dict[str, Callable[[Edition, Display], list[str]]] = {
     "cited": cited,
@@ -240,4 +393,6 @@ CHECKS: dict[str, Callable[[Edition, Display], list[str]]] = {
 #: Checked once per distinct display (they cost a picture each): the view's answers against the display.
 PER_DISPLAY: dict[str, Callable[[Edition, Display], list[str]]] = {
     "seen-in-arc": seen_in_arc,
+    "read-back": read_back,
+    "json-text": json_text,
 }

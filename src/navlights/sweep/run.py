@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from ..errors import MissingFactError, NavlightsError
 from ..model import Display
 from . import space
-from .invariants import CHECKS, PER_DISPLAY
+from .invariants import CHECKS, PER_DISPLAY, indexed
 
 #: At most this many violations are kept per partition (the count is always whole).
 KEEP = 50
@@ -38,6 +38,7 @@ class Tally:
     merged: int = 0
     asked: int = 0
     displays: int = 0
+    indexed: int = 0               # distinct displays identify's index holds (read back, invariant 6)
     violations: int = 0
     cpu_s: float = 0.0
     parts: int = 0
@@ -45,7 +46,7 @@ class Tally:
     digests: set[bytes] = field(default_factory=set)     # the records checked, comparable across partitions
 
     def add(self, other: Tally) -> Tally:
-        for k in ("checked", "covered", "refused_records", "late", "verified", "refused", "merged", "asked", "displays", "violations", "cpu_s",
+        for k in ("checked", "covered", "refused_records", "late", "verified", "refused", "merged", "asked", "displays", "indexed", "violations", "cpu_s",
                   "parts"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.examples += other.examples[: max(0, 10 * KEEP - len(self.examples))]
@@ -55,7 +56,7 @@ class Tally:
     def to_dict(self) -> dict[str, Any]:
         return {"checked": self.checked, "distinct": len(self.digests), "covered": self.covered,
                 "refused_records": self.refused_records, "late": self.late, "verified": self.verified, "refused": self.refused, "merged": self.merged, "asked": self.asked,
-                "displays": self.displays, "violations": self.violations, "cpu_s": round(self.cpu_s, 3),
+                "displays": self.displays, "indexed": self.indexed, "violations": self.violations, "cpu_s": round(self.cpu_s, 3),
                 "parts": self.parts, "records_per_cpu_s": round(self.checked / self.cpu_s) if self.cpu_s else None,
                 "examples": self.examples}
 
@@ -155,6 +156,7 @@ def _check(tally: Tally, part: space.Part, edition: Any, v: Any, mapping: dict[s
     if ids not in shown:
         shown.add(ids)
         tally.displays += 1
+        tally.indexed += indexed(edition, d)
         for name, check in PER_DISPLAY.items():
             found = check(edition, d)
             if found:

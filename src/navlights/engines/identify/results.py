@@ -103,12 +103,15 @@ class Reading:
         """How wide the aspects are (a single aspect counts as POINT_WIDTH_DEG)."""
         return min(sum(POINT_WIDTH_DEG if r.point else r.width_deg for r in self.aspects), 360.0)
 
-    def covers(self, vessel: Mapping[str, Any]) -> bool:
-        """The vessel's length, tonnage and tow length ('200 ft', '61 m') lie in the reading's limits."""
+    def covers(self, vessel: Mapping[str, Any], *, lacking: bool = False) -> bool:
+        """The vessel's length, tonnage and tow length ('200 ft', '61 m') lie in the reading's limits (``lacking``:
+        a limit on a measure she does not give holds, else it fails)."""
         have = measures(vessel)
         for lim in self.limits:
             v = have.get(lim["fact"])
             if v is None:
+                if lacking:
+                    continue
                 return False
             v = float(v)
             lo, hi = lim["min"], lim["max"]
