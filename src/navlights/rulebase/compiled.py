@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import sys
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -98,6 +99,16 @@ def search_dirs(user: Path | None) -> list[Path]:
 
 
 # --- entries ----------------------------------------------------------------------------------------
+
+
+def rule_file(edition_id: str) -> Path | None:
+    """The packaged rule file an edition id names (found without loading the rule base, which builds the vessel
+    model), or None where the name is not an id of a packaged file (an alias, or no edition)."""
+    key = str(edition_id).strip().lower()
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", key):
+        return None
+    path = PACKAGE / "rulebase" / "data" / f"{key}.toml"
+    return path if path.is_file() else None
 
 
 def code_key() -> str:

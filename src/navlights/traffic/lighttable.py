@@ -152,8 +152,8 @@ def table_key(edition: str) -> str:
     h = sha256(f"navlights-ais-lights v{FORMAT} {compiled.code_key()}".encode())
     for name in CODE:
         h.update((compiled.PACKAGE / name).read_bytes())
-    rules = compiled.PACKAGE / "rulebase" / "data" / f"{edition}.toml"    # an edition id names its file
-    if not rules.is_file():
+    rules = compiled.rule_file(edition)        # an edition id names its file
+    if rules is None:
         from ..rulebase import loader       # an alias: the loader's map of names (it loads the vessel model)
         rules = Path(loader._index()[edition])
     h.update(rules.read_bytes())

@@ -17,7 +17,6 @@ vessel also uses her engine, her length when no static data came), every reading
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from collections.abc import Sequence
@@ -476,16 +475,13 @@ def governing_edition(date: dt.date, waters: str) -> tuple[str | None, str]:
 _NO_TIME: tuple[str | None, str] = (None, "no time: the edition governing cannot be told (name one with --edition)")
 
 
-_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-
-
 def _edition_id(name: str) -> str:
     """An edition's id from its id or alias: an id names its rule file in the package (found without loading the
     rule base, which builds the vessel model: the AIS reader's start), an alias through the rule base's map."""
     from ..rulebase import compiled
-    key = str(name).strip().lower()
-    if _ID.fullmatch(key) and (compiled.PACKAGE / "rulebase" / "data" / f"{key}.toml").is_file():
-        return key
+    found = compiled.rule_file(name)
+    if found is not None:
+        return found.stem
     from ..rulebase.loader import resolve
     return resolve(name)
 
