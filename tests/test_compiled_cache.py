@@ -171,3 +171,11 @@ def test_an_entry_that_cannot_be_written_is_skipped_and_leaves_nothing(tmp_path:
     assert list(tmp_path.iterdir()) == []
     (tmp_path / "file").write_text("")
     assert not compiled.write(tmp_path / "file" / "sub", "x.pickle", ("h",), 1)     # no directory there
+
+
+@pytest.mark.parametrize("name, stem", [("intl-1972", "intl-1972"), (" US-Inland ", "us-inland"), ("1972", None),
+                                        ("../rulebase/data/intl-1972", None), ("", None), ("intl-1972.toml", None)])
+def test_an_edition_id_names_its_rule_file_and_nothing_else_does(name, stem):
+    # the AIS reader finds an edition by its file without loading the rule base; an alias goes to the loader
+    got = compiled.rule_file(name)
+    assert (got.stem if got else None) == stem
