@@ -110,6 +110,39 @@ def test_the_entry_point_refuses_an_unknown_edition(capsys):
     assert "1984" in capsys.readouterr().err
 
 
+def test_whole_partitions_beyond_pairs_are_each_checked_whole():
+    # --parts: partitions of three families or more only (pairs are the full run's), each with every record
+    got = run.sweep(["gl-1895"], depth=3, whole_parts=3, seed=5)
+    chosen = [p for p, _, _ in run._whole_jobs(run.beyond_pairs(run.plan(["gl-1895"], 3)), 3, 5)]
+    assert len(chosen) == 3 and all(len(p.families) == 3 for p in chosen)
+    assert [n for _, n in got.per_part] == [run.check_part(p).checked for p in chosen]
+    assert got.violations == 0, got.examples[:3]
+
+
+def test_the_estimate_of_records_beyond_pairs():
+    # two partitions of four checked whole, 10 and 20 records: 15 a partition, 60 in all; the standard error
+    # 7.071 / sqrt(2) = 5, the finite-population correction sqrt((4 - 2) / (4 - 1)) = 0.8165, so within
+    # 1.96 * 4 * 5 * 0.8165 = 32.0
+    t = run.Tally(per_part=[("x", 10), ("x", 20), ("y", 7)])
+    got = run.estimate(t, {"x": 4, "z": 9})
+    assert set(got) == {"x"}
+    assert got["x"][0] == pytest.approx(60.0) and got["x"][1] == pytest.approx(32.0, abs=0.01)
+
+
+@pytest.mark.parametrize("argv", [["--parts", "0"], ["--parts", "2", "--sample", "5"]])
+def test_the_entry_point_refuses_a_bad_number_of_partitions(argv, capsys):
+    assert main(["--edition", "gl-1895", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "parts:" in err
+
+
+def test_the_tally_reads_at_80_columns(capsys):
+    assert main(["--edition", "gl-1895", "--depth", "3", "--parts", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "partitions beyond pairs checked whole" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
 # --- records: the vessels no condition of the edition tells apart (sweep/residual.py, sweep/joint.py) ---
 
 def _known(edition: str, **vessel):

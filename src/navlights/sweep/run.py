@@ -44,6 +44,7 @@ class Tally:
     parts: int = 0
     examples: list[dict[str, Any]] = field(default_factory=list)
     digests: set[bytes] = field(default_factory=set)     # the records checked, comparable across partitions
+    per_part: list[tuple[str, int]] = field(default_factory=list)   # (edition, records checked) of each partition
 
     def add(self, other: Tally) -> Tally:
         for k in ("checked", "covered", "refused_records", "late", "verified", "refused", "merged", "asked", "displays", "indexed", "violations", "cpu_s",
@@ -51,6 +52,7 @@ class Tally:
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.examples += other.examples[: max(0, 10 * KEEP - len(self.examples))]
         self.digests |= other.digests
+        self.per_part += other.per_part
         return self
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,6 +101,7 @@ def check_part(part: space.Part, sample: int | None = None, seed: int = 0) -> Ta
             for c2, k2, i in _others(made, g.first + ([g.other] if g.other else []), (c, k), rng):
                 _verify(tally, part, edition, d, space.vessel_mapping({**made.cores[c2], **made.classes[k2][i]}))
     tally.cpu_s = time.process_time() - t0
+    tally.per_part.append((part.edition, tally.checked))
     return tally
 
 
@@ -220,11 +223,16 @@ def whole(editions: list[str] | None = None, depth: int = 1) -> int:
 
 
 def sweep(editions: list[str] | None = None, *, depth: int = 1, sample: int | None = None, seed: int = 0,
-          workers: int | None = None, scheduler: str | None = None) -> Tally:
+          workers: int | None = None, scheduler: str | None = None, whole_parts: int | None = None) -> Tally:
     """Check every partition; ``sample``: about that many combinations, from partitions drawn with ``seed``;
-    ``workers``/``scheduler``: on Dask (a local cluster, or the scheduler at that address), else in this process."""
+    ``whole_parts``: that many partitions beyond pairs (:func:`beyond_pairs`) drawn with ``seed``, each checked
+    whole; ``workers``/``scheduler``: on Dask (a local cluster, or the scheduler at that address), else in this
+    process."""
     parts = plan(editions, depth)
-    jobs = _jobs(parts, sample, seed)
+    if whole_parts is not None:
+        jobs = _whole_jobs(beyond_pairs(parts), whole_parts, seed)
+    else:
+        jobs = _jobs(parts, sample, seed)
     total = Tally()
     if workers is None and scheduler is None:
         for part, n, s in jobs:
@@ -241,6 +249,36 @@ def sweep(editions: list[str] | None = None, *, depth: int = 1, sample: int | No
         if cluster is not None:
             cluster.close()
     return total
+
+
+def beyond_pairs(parts: list[space.Part]) -> list[space.Part]:
+    """The partitions with three families or more (those the full run, every pair, leaves out); all of them where
+    none has."""
+    more = [p for p in parts if len(p.families) > 2]
+    return more or parts
+
+
+def _whole_jobs(parts: list[space.Part], n: int, seed: int) -> list[tuple[space.Part, int | None, int]]:
+    """``n`` of ``parts`` drawn with ``seed``, each checked whole (every record of it)."""
+    chosen = random.Random(seed).sample(parts, min(n, len(parts)))
+    return [(p, None, seed * 100003 + i) for i, p in enumerate(chosen)]
+
+
+def estimate(tally: Tally, parts: dict[str, int]) -> dict[str, tuple[float, float]]:
+    """Per edition, the records of all ``parts[edition]`` partitions estimated from the partitions checked whole
+    (drawn at random): the mean times the number, and the half-width of its 95% interval (1.96 standard errors,
+    with the finite-population correction)."""
+    import statistics
+    out: dict[str, tuple[float, float]] = {}
+    for ed, total in parts.items():
+        got = [n for e, n in tally.per_part if e == ed]
+        if not got:
+            continue
+        mean = statistics.fmean(got)
+        sd = statistics.stdev(got) if len(got) > 1 else 0.0
+        fpc = ((total - len(got)) / (total - 1)) ** 0.5 if total > 1 else 0.0
+        out[ed] = (mean * total, 1.96 * total * sd / len(got) ** 0.5 * fpc)
+    return out
 
 
 def _check_job(job: tuple[space.Part, int | None, int]) -> Tally:
