@@ -253,8 +253,8 @@ def test_read_back_catches_identify_missing_her(monkeypatch):
 def test_read_back_either_side_of_150_ft_aground_1897(length, whites):
     # Art. 11: a vessel of 150 ft (45.72 m) or upwards at anchor carries two white lights, one under 150 ft one; a
     # vessel aground in or near a fairway carries them and the two red lights of Art. 4(a). Under 150 ft the
-    # heights drawn from her length put her white light below the reds, not above as at the index's 75 ft: identify
-    # names her as the same lights arranged otherwise, never as something else (found by the sweep).
+    # heights drawn from her length put her white light below the reds, not above as at 75 ft (found by the
+    # sweep); identify's index now holds each order (tests/test_identify_orders.py).
     e = loader.edition("intl-1897")
     d = navlights.display({"propulsion": "none", "status": "aground", "length": length}, e)
     night = [i.colour for i in d.items if i.period == "night" and i.status == "required"]

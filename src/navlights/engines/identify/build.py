@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ...classes import SITUATIONS, vessels
 from ...errors import NavlightsError
 from ...model import Display, Edition, Item
-from ...notation import Pattern, token_of
+from ...notation import LEVEL_TOL_M, Pattern, token_of
 from ...placement import LINE_ON_MASTHEAD, _is_forward_masthead
 from ...rulebase import situations as _situations
 from ..sectors import Sector
@@ -108,6 +109,7 @@ class _Builder:
         self.piece_cache: dict[tuple[Any, ...], list[tuple[Sector, list[Piece]]]] = {}
         self.bucket_cache: dict[tuple[Any, ...], list[Record]] = {}
         self.line_cache: dict[tuple[int, ...], dict[str, str]] = {}
+        self.order_cache: dict[tuple[Any, ...], list[float]] = {}
         self.interned: dict[frozenset[str], frozenset[str]] = {}
         self.rid_of: dict[tuple[Any, ...], int] = {}
         self.kinds: list[_Kind] = []
@@ -117,16 +119,17 @@ class _Builder:
 
     # -- 1-4: classes, lightings, sectors, pieces -> records ----------------------------------
 
-    def add_class(self, label: str, v: dict[str, Any]) -> None:
-        """One representative vessel: its records, grouped by situation and kind under its box of atoms."""
+    def add_class(self, label: str, v: dict[str, Any]) -> Display | None:
+        """One representative vessel: its records, grouped by situation and kind under its box of atoms; her
+        display (None where the rules refuse her or show her nothing)."""
         from ..display import display
 
         try:
             d = display(v, self.edition)
         except NavlightsError:
-            return
+            return None
         if not d.items:
-            return
+            return None
         self.n_classes += 1
         box = tuple(None if a is None else (a, a) for a in _atoms(self.facts, v))
         gaps = tuple(sorted({f"{n.text.split(':')[0]} ({n.citation})" for n in d.notes if n.kind == "gap"}))
@@ -141,10 +144,25 @@ class _Builder:
                 boxes = self.groups[(label, rid)] = {}
             slot = boxes.get(box)
             if slot is None:
-                own = {rng}          # the ranges of this vessel itself, kept apart when boxes merge
-                boxes[box] = [own, v, self.n_records, own]
+                own = {rng}          # the ranges of the box's example vessel itself, kept apart when boxes merge
+                boxes[box] = [set(own), v, self.n_records, own]
             else:
                 slot[0].add(rng)
+                if slot[1] is v:     # another vessel of the same interval (other_lengths) is not the example
+                    slot[3].add(rng)
+        return d
+
+    def other_lengths(self, d: Display) -> list[float]:
+        """Lengths in her length interval where her lights stand in another order (:func:`other_orders`), kept
+        per set of items, breadth and interval (the items are the same throughout an interval)."""
+        span = interval(self.facts[0].cuts, d.vessel.length_m)
+        if span is None:
+            return []
+        key = (tuple(id(i) for i in d.items), d.vessel.breadth_m, span, d.vessel.length_m)
+        got = self.order_cache.get(key)
+        if got is None:
+            got = self.order_cache[key] = other_orders(_order(d), *span, d.vessel.length_m)
+        return got
 
     def _records(self, d: Display, gaps: tuple[str, ...]) -> list[Record]:
         """Every lighting of the display, every sector, every piece: (kind, aspect range)."""
@@ -340,11 +358,83 @@ def _maps(edition_id: str, key: str, readings: list[Reading], kinds: list[_Kind]
     return EditionIndex(edition_id, key, readings, by_key, by_cols, by_bag, by_missed, by_signal, {})
 
 
+#: How far inside each end of a length interval the index looks (the sweep's step for lengths), and the lengths
+#: of real vessels it looks between where an interval is open below its first cut or above its last.
+END_STEP_M = 0.01
+FLOOR_M, CEILING_M = 2.0, 400.0
+
+
+def interval(cuts: tuple[float, ...], length_m: float | None) -> tuple[float, float] | None:
+    """The lengths (just inside its ends) of the open interval of ``cuts`` that holds ``length_m``; None for a
+    cut itself (its own atom) or no length."""
+    if length_m is None or any(abs(length_m - c) <= 1e-6 * max(1.0, c) for c in cuts):
+        return None
+    below = [c for c in cuts if c < length_m]
+    above = [c for c in cuts if c > length_m]
+    lo = round(below[-1] + END_STEP_M, 2) if below else min(FLOOR_M, length_m)
+    hi = round(above[0] - END_STEP_M, 2) if above else max(CEILING_M, length_m)
+    return lo, hi
+
+
+def other_orders(order: Callable[[float], Any], lo: float, hi: float, length_m: float) -> list[float]:
+    """One length in ``lo``..``hi`` for each value of ``order`` (her lights' order up and down) other than its
+    value at ``length_m``: probed at the ends and quarters, and halved between neighbours that
+    differ down to :data:`END_STEP_M` (a value met and left between two probes alike is not found)."""
+    probes = sorted({lo, hi, length_m} | {round(lo + (hi - lo) * k / 4, 2) for k in (1, 2, 3)})
+    seen: dict[Any, list[float]] = {}
+    got = [order(x) for x in probes]
+
+    def halve(a: float, oa: Any, b: float, ob: Any) -> None:
+        if oa == ob or b - a <= 2 * END_STEP_M:
+            return
+        m = round((a + b) / 2, 2)
+        om = order(m)
+        seen.setdefault(om, []).append(m)
+        halve(a, oa, m, om)
+        halve(m, om, b, ob)
+
+    for x, o in zip(probes, got):
+        seen.setdefault(o, []).append(x)
+    for k in range(len(probes) - 1):
+        halve(probes[k], got[k], probes[k + 1], got[k + 1])
+    mine = order(length_m)
+    # each order at the middle of the lengths it was seen at (away from where it turns into another)
+    return [sorted(xs)[len(xs) // 2] for o, xs in seen.items() if o is not None and o != mine]
+
+
+def _steps(points: list[tuple[float, str]], tol: float) -> tuple[tuple[str, ...], ...]:
+    """Roles by height, in steps as :func:`navlights.notation.arrange` ranks heights: one within ``tol`` of the
+    one below it stands level with it."""
+    out: list[list[str]] = []
+    prev = -math.inf
+    for c, role in sorted(points):
+        if c - prev > tol or not out:
+            out.append([])
+        out[-1].append(role)
+        prev = c
+    return tuple(tuple(sorted(step)) for step in out)
+
+
+def _order(d: Display) -> Callable[[float], Any]:
+    """Her lights' and shapes' order up and down as placed on her at a length (lights within
+    :data:`~navlights.notation.LEVEL_TOL_M` of each other level, as a picture reads them): where the text leaves
+    heights open they are drawn from her length. (Their order fore and aft changes too, where a placement offset
+    is fixed, not a share of her length; that is navlights' drawing, not the text, and indexing it as well cost
+    40% more build for pictures no rule names: not done.)"""
+    from ...placement import place
+
+    def order(length_m: float) -> Any:
+        return _steps([(p.z_m, p.role) for p in place(d.items, length_m, d.vessel.breadth_m).positions], LEVEL_TOL_M)
+    return order
+
+
 def build_index(edition: Edition, key: str = "") -> EditionIndex:
     """Every reading of one edition, indexed by the picture she shows (see the package's docstring)."""
     b = _Builder(edition)
     for label, v in vessels(edition):
-        b.add_class(label, v)
+        d = b.add_class(label, v)
+        for other in b.other_lengths(d) if d is not None else ():   # her lights in each other order they take
+            b.add_class(label, {**v, "length": f"{other} m"})
     readings = b.readings()
     idx = _maps(edition.id, key, readings, b.kinds)
     idx.stats = {"classes": b.n_classes, "records": b.n_records, "readings": len(readings),
