@@ -251,12 +251,13 @@ def read_back(edition: Edition, d: Display) -> list[str]:
     """Identify inverts view: where identify's index holds this display (a class of the edition shows exactly
     these lights and shapes), the picture of every sector of it, by night and by day, reads back as her situation
     (one the readings made from this display name), with limits that hold her length, tonnage and tow length (a
-    measure she does not give is not held against her): exactly, with aspects that hold the sector's aspect, or,
-    where her length sets her lights at other heights than the class's representative vessel's (the index draws
-    each class at one length, and heights the text leaves open are drawn from her length), as the same lights
-    arranged otherwise. ``tests/properties/test_identify_properties.py`` asks the exact reading of each class's
-    representative vessel. A display no class shows (most combinations of families) is not checked:
-    :func:`indexed` tells them apart."""
+    measure she does not give is not held against her): exactly, with aspects that hold the sector's aspect, or as
+    the same lights arranged otherwise. Her length may set her lights in another order up and down than the
+    class's representative vessel's (heights the text leaves open are drawn from her length): the index draws each
+    class again in each such order its length interval gives (``identify.build.other_lengths``). But which lights
+    stand in one line seen from a side changes with places fore and aft and athwartships drawn from her length and
+    breadth, which the index does not draw at every length (docs/identify.md): so the second. A display no class
+    shows (most combinations of families) is not checked: :func:`indexed` tells them apart."""
     from ..engines import identify as eng
     from ..engines.sectors import sectors
     from ..engines.view import view
@@ -266,32 +267,33 @@ def read_back(edition: Edition, d: Display) -> list[str]:
     idx = eng.index(edition)
     labels = {x for k in mine for x in (idx.readings[k].situation, *idx.readings[k].also)}
     vessel = d.vessel.to_json()
+    kinds = ("exact",) + _OTHER_ORDER
     out: list[str] = []
     for period in ("night", "day"):
         if not any(i.period == period for i in d.items):
             continue
         for s in sectors(d, period=period):
-            if s.roles and not _reads_back(idx, view(d, s.inner(), period=period), s.inner(), labels, vessel):
+            if s.roles and not _reads_back(idx, view(d, s.inner(), period=period), s.inner(), labels, vessel, kinds):
                 out.append(f"identify does not read the {period} picture at aspect {s.inner():g} ({s.label()}) as "
-                           f"her situation ({' / '.join(sorted(labels))}), exactly or as an arrangement, within "
-                           f"her measures")
+                           f"her situation ({' / '.join(sorted(labels))}), {' or '.join(kinds)}, within her "
+                           f"measures")
     return out
 
 
-#: identify's words for the same lights arranged otherwise: in the same vertical lines in another order, or in
-#: other lines (heights the text leaves open are drawn from her length, so a vertical line's order can change
-#: within one class: ``identify.lookup.search``).
-_OTHER_HEIGHTS = ("arrangement", "regrouped")
+#: identify's words for the same lights in another order (``identify.lookup.search``): the same vertical lines
+#: otherwise related, or other lines.
+_OTHER_ORDER = ("arrangement", "regrouped")
 
 
-def _reads_back(idx: Any, picture: Any, aspect: float, labels: set[str], vessel: dict[str, Any]) -> bool:
+def _reads_back(idx: Any, picture: Any, aspect: float, labels: set[str], vessel: dict[str, Any],
+                kinds: tuple[str, ...]) -> bool:
     from ..engines import identify as eng
     from ..notation import as_pattern
     for k, (kind, _) in eng.search(idx, as_pattern(picture)).items():
         r = idx.readings[k]
         if not (r.situation in labels or labels.intersection(r.also)) or not r.covers(vessel, lacking=True):
             continue
-        if kind in _OTHER_HEIGHTS or kind == "exact" and any(x.contains(aspect) for x in r.aspects):
+        if kind in kinds and (kind != "exact" or any(x.contains(aspect) for x in r.aspects)):
             return True
     return False
 

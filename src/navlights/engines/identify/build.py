@@ -161,20 +161,26 @@ class _Builder:
         key = (tuple(id(i) for i in d.items), d.vessel.breadth_m, span, d.vessel.length_m)
         got = self.order_cache.get(key)
         if got is None:
-            got = self.order_cache[key] = other_orders(_order(d), *span, d.vessel.length_m)
+            lit = [chosen for period in ("night", "day") for _, _, _, chosen in self._lightings(d, period) if chosen]
+            got = self.order_cache[key] = other_orders(_order(lit, d.vessel.breadth_m), *span, d.vessel.length_m)
+        return got
+
+    def _lightings(self, d: Display, period: str) -> list[tuple[Any, tuple[str, ...], float, tuple[Item, ...]]]:
+        """Every lighting the rules allow her by ``period`` (none where she shows nothing then), kept per set of
+        items."""
+        if not any(i.period == period for i in d.items):
+            return []
+        vk = (tuple(id(i) for i in d.items), period)
+        got = self.variant_cache.get(vk)
+        if got is None:
+            got = self.variant_cache[vk] = _variants(d, period, self.prov)
         return got
 
     def _records(self, d: Display, gaps: tuple[str, ...]) -> list[Record]:
         """Every lighting of the display, every sector, every piece: (kind, aspect range)."""
         records: list[Record] = []
-        dkey = tuple(id(i) for i in d.items)
         for period in ("night", "day"):
-            if not any(i.period == period for i in d.items):
-                continue
-            vk = (dkey, period)
-            if vk not in self.variant_cache:
-                self.variant_cache[vk] = _variants(d, period, self.prov)
-            for choose, words, weight, chosen in self.variant_cache[vk]:
+            for choose, words, weight, chosen in self._lightings(d, period):
                 if chosen:
                     self._lighting(d, period, (choose, words, weight, chosen), gaps, records)
         return records
@@ -415,16 +421,19 @@ def _steps(points: list[tuple[float, str]], tol: float) -> tuple[tuple[str, ...]
     return tuple(tuple(sorted(step)) for step in out)
 
 
-def _order(d: Display) -> Callable[[float], Any]:
-    """Her lights' and shapes' order up and down as placed on her at a length (lights within
+def _order(lightings: list[tuple[Item, ...]], breadth_m: float | None) -> Callable[[float], Any]:
+    """Her lights' and shapes' order up and down in each lighting as placed on her at a length (within
     :data:`~navlights.notation.LEVEL_TOL_M` of each other level, as a picture reads them): where the text leaves
-    heights open they are drawn from her length. (Their order fore and aft changes too, where a placement offset
-    is fixed, not a share of her length; that is navlights' drawing, not the text, and indexing it as well cost
-    40% more build for pictures no rule names: not done.)"""
+    heights open they are drawn from her length. Which lights stand in one line seen from a side changes with her
+    length too (places fore and aft and athwartships are drawn from it, partly at fixed distances); that is
+    navlights' drawing, not the text, and indexing it as well drew chance alignments over more aspects than any
+    one length shows them, putting them ahead of the readings an examiner expects (a small drift-netter's lights
+    over her sidelight ahead of a dredger for R/W/R W): not done."""
     from ...placement import place
 
     def order(length_m: float) -> Any:
-        return _steps([(p.z_m, p.role) for p in place(d.items, length_m, d.vessel.breadth_m).positions], LEVEL_TOL_M)
+        return tuple(_steps([(p.z_m, p.role) for p in place(chosen, length_m, breadth_m).positions], LEVEL_TOL_M)
+                     for chosen in lightings)
     return order
 
 
