@@ -5,6 +5,7 @@ report and every vessel of a generated file, under editions that speak metres an
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 from pathlib import Path
@@ -197,3 +198,26 @@ def test_ais_json_on_the_command_line_is_the_compact_document(tmp_path, capsys):
     want = json.loads(json.dumps(ais_json(path, edition="intl-1972", compact=True)))
     assert got == want and len(got["vessels"]) > 50         # vessels with a report among the 200
     assert out.count("\n") >= len(got["vessels"]) + len(got["keys"]) + len(got["details"])
+
+
+_T = dt.datetime(2024, 5, 1, 21, 0, tzinfo=dt.timezone.utc)
+
+
+@pytest.mark.parametrize("hdg, cog, sog", [
+    pytest.param(48.0, 294.8, 0.7, id="every number"),
+    pytest.param(None, None, None, id="none known (AIS's not-available codes)"),
+    pytest.param(48.0, 294.8, 0.7, id="the same numbers again (their texts remembered)"),
+    pytest.param(359.0, 0.1, 102.2, id="the ends of AIS's ranges"),
+    pytest.param(48, 294.8, 0.7, id="an int heading: written as json writes it"),
+])
+def test_a_report_line_is_what_json_writes(hdg, cog, sog, monkeypatch):
+    """The report line is written directly (its numbers' texts remembered): it must read back as the dict json
+    would write, for floats, None and (the slow path) a value of another type."""
+    from navlights.traffic.aisvalues import Report
+    monkeypatch.setattr(ais_run, "MAX_NUMBERS", 4)      # the bound reached and cleared on the way
+    r = Report("366000663", _T, 40.947865, -73.605177, sog, cog, hdg, 2, "msg 1", ())
+    line = ais_run._report(r, 7)
+    want = {"type": "report", "mmsi": "366000663", "time": "2024-05-01T21:00:00+00:00", "lat": 40.947865,
+            "lon": -73.605177, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog, "status": 2, "key": 7}
+    assert line == json.dumps(want, separators=(",", ":"))
+    assert json.loads(line) == want and type(json.loads(line)["heading_deg"]) is type(hdg)

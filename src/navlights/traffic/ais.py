@@ -68,13 +68,9 @@ _UTC = dt.timezone.utc
 
 
 def _stamped(line: bytes, stamps: dict[bytes, dt.datetime | None]) -> tuple[bytes, dt.datetime | None, bool]:
-    """:func:`_line_time` of a line that does not begin with its sentence, the common receiver log (ten digits of
-    Unix seconds and a space) read once per second-stamp: ``stamps`` remembers each (bounded: cleared past
-    :data:`MAX_IDENTS`)."""
-    if line[10:11] == b" " and line[11:12] in _AFTER_TIME:
-        t = stamps.get(line[:10])
-        if t is not None:
-            return line[11:], t, True
+    """:func:`_line_time` of a line that does not begin with its sentence; the common receiver log's stamp (ten
+    digits of Unix seconds and a space) is remembered in ``stamps`` (bounded: cleared past :data:`MAX_IDENTS`), where
+    :func:`iter_nmea` finds it for the next lines of that second."""
     sentence, t, ok = _line_time(line)
     if t is not None and line[10:11] == b" " and line[:10].isdigit():
         if len(stamps) >= MAX_IDENTS:
@@ -165,6 +161,8 @@ def iter_nmea(lines: Iterable[str | bytes], default_time: Any = None, data: AisD
             continue
         if line[0] in _STARTS:
             sentence_bytes, t = line, None
+        elif line[10:11] == b" " and (t := stamps.get(line[:10])) is not None and line[11:12] in _AFTER_TIME:
+            sentence_bytes = line[11:]          # a receiver log's second-stamp read before (:func:`_stamped`)
         else:
             sentence_bytes, t, ok = _stamped(line, stamps)
             if not ok:

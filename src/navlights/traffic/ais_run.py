@@ -436,15 +436,32 @@ def _time_json(t: Any) -> str:
     return "null" if t is None else '"' + t.isoformat() + '"'
 
 
-_FLOAT_OR_NONE = frozenset({float, type(None)})
+#: The JSON text of each speed, course and heading written (AIS gives them in tenths and whole degrees: a few thousand
+#: values, so a float's ``repr``, most of a report line's cost, is made once each), and of None; bounded (cleared past
+#: :data:`MAX_NUMBERS`).
+_NUMBERS: dict[float | None, str] = {None: "null"}
+MAX_NUMBERS = 20_000
+
+
+def _number(x: float) -> str:
+    """The JSON text of a float, remembered in :data:`_NUMBERS`."""
+    if len(_NUMBERS) >= MAX_NUMBERS:
+        _NUMBERS.clear()
+        _NUMBERS[None] = "null"
+    text: str = repr(x)
+    _NUMBERS[x] = text
+    return text
 
 
 def _report(r: Report, number: int) -> str:
     """A report line as ``json.dumps`` writes it with compact separators (the numbers are finite floats or None,
     checked at the edge; the MMSI is digits), written directly: it is the line of every report."""
     mmsi, t, lat, lon, sog, cog, hdg, st, _, notes = r
-    if not (type(lat) is float and type(lon) is float and type(hdg) in _FLOAT_OR_NONE
-            and type(cog) in _FLOAT_OR_NONE and type(sog) in _FLOAT_OR_NONE and (st is None or type(st) is int)
+    numbers = _NUMBERS          # each text: "null", the float's repr, or None (not a float: the slow path below)
+    h = "null" if hdg is None else (numbers.get(hdg) or _number(hdg)) if type(hdg) is float else None
+    c = "null" if cog is None else (numbers.get(cog) or _number(cog)) if type(cog) is float else None
+    s = "null" if sog is None else (numbers.get(sog) or _number(sog)) if type(sog) is float else None
+    if not (type(lat) is float and type(lon) is float and h and c and s and (st is None or type(st) is int)
             and mmsi.isdigit()):
         out: dict[str, Any] = {"type": "report", "mmsi": mmsi, "time": t.isoformat() if t else None,
                                "lat": lat, "lon": lon, "heading_deg": hdg, "course_deg": cog, "speed_kn": sog,
@@ -452,8 +469,7 @@ def _report(r: Report, number: int) -> str:
         return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
     tail = ',"notes":' + json.dumps(list(notes), ensure_ascii=False, separators=(",", ":")) + "}" if notes else "}"
     return (f'{{"type":"report","mmsi":"{mmsi}","time":{_time_json(t)},"lat":{lat!r},"lon":{lon!r},'
-            f'"heading_deg":{"null" if hdg is None else repr(hdg)},"course_deg":{"null" if cog is None else repr(cog)},'
-            f'"speed_kn":{"null" if sog is None else repr(sog)},"status":{"null" if st is None else st},'
+            f'"heading_deg":{h},"course_deg":{c},"speed_kn":{s},"status":{"null" if st is None else st},'
             f'"key":{number}{tail}')
 
 
@@ -475,8 +491,11 @@ def write_compact(path: Any, choice: Choice, write: Callable[[str], Any], time: 
     seen: dict[tuple[Any, ...], tuple[int, Static | None]] = {}
     absent = object()
 
+    named = choice.editions([None], [0.0], [0.0])[0] if choice.edition else None
+
     def flush() -> None:
-        eds = choice.editions([r.time for r in buf], [r.lat for r in buf], [r.lon for r in buf])
+        eds = [named] * len(buf) if named else choice.editions([r.time for r in buf], [r.lat for r in buf],
+                                                                [r.lon for r in buf])
         out: list[str] = []
         append = out.append
         for r, chosen in zip(buf, eds):
