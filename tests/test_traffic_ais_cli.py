@@ -58,6 +58,17 @@ def test_ais_text_names_counts_and_candidates(capsys, nmea):
     assert "2 bad" in out and "MMSI 366000001 ANNA" in out and "edition us-inland" in out
 
 
+def test_ais_text_header_reads_at_80_columns(capsys, nmea, monkeypatch):
+    """Each vessel's head: who, when and where on one line; her status and type, each code with its words, on the
+    next (never a code on one line and its words on the next), within 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "ais", nmea, "--time", T0, "--edition", "intl-1972")
+    lines = out.splitlines()
+    i = lines.index("MMSI 366000001 ANNA  2024-05-01T21:00:00+00:00  40.50000 -73.90000")
+    assert lines[i + 1] == "  status 7 (engaged in fishing), type 30 (fishing); edition intl-1972"
+    assert code == 0 and max(map(len, lines)) <= 80
+
+
 def test_region_file(capsys, nmea, tmp_path):
     region = tmp_path / "inland.geojson"
     region.write_text(json.dumps({"type": "Polygon", "coordinates": [[[-74.0, 40.55], [-73.7, 40.55],

@@ -114,8 +114,8 @@ def _text(data: dict[str, Any]) -> None:
     for v in data["vessels"]:
         click.echo("")
         name = f" {v['name']}" if v["name"] else ""
-        click.echo(f"MMSI {v['mmsi']}{name}  {v['time'] or 'no time'}  {v['lat']:.5f} {v['lon']:.5f}  "
-                   f"status {v['status']['code']} ({v['status']['words']}), type {v['ship_type']['code']} "
+        click.echo(f"MMSI {v['mmsi']}{name}  {v['time'] or 'no time'}  {v['lat']:.5f} {v['lon']:.5f}")
+        click.echo(f"  status {v['status']['code']} ({v['status']['words']}), type {v['ship_type']['code']} "
                    f"({v['ship_type']['words']}); edition {v['edition'] or 'none'}")
         cands = v["candidates"]
         groups = v["readings"]
