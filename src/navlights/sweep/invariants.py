@@ -267,7 +267,7 @@ def read_back(edition: Edition, d: Display) -> list[str]:
     idx = eng.index(edition)
     labels = {x for k in mine for x in (idx.readings[k].situation, *idx.readings[k].also)}
     vessel = d.vessel.to_json()
-    kinds = ("exact",) + _OTHER_ORDER
+    kinds = _READ_AS
     out: list[str] = []
     for period in ("night", "day"):
         if not any(i.period == period for i in d.items):
@@ -283,6 +283,8 @@ def read_back(edition: Edition, d: Display) -> list[str]:
 #: identify's words for the same lights in another order (``identify.lookup.search``): the same vertical lines
 #: otherwise related, or other lines.
 _OTHER_ORDER = ("arrangement", "regrouped")
+#: The kinds of match the read-back takes as her own: exact, or the same lights in another order.
+_READ_AS = ("exact",) + _OTHER_ORDER
 
 
 def _reads_back(idx: Any, picture: Any, aspect: float, labels: set[str], vessel: dict[str, Any],

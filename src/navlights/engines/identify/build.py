@@ -154,11 +154,12 @@ class _Builder:
 
     def other_lengths(self, d: Display) -> list[float]:
         """Lengths in her length interval where her lights stand in another order (:func:`other_orders`), kept
-        per set of items, breadth and interval (the items are the same throughout an interval)."""
+        per set of items, breadth and length (the items are the same throughout an interval, which her length
+        gives)."""
         span = interval(self.facts[0].cuts, d.vessel.length_m)
         if span is None:
             return []
-        key = (tuple(id(i) for i in d.items), d.vessel.breadth_m, span, d.vessel.length_m)
+        key = (tuple(id(i) for i in d.items), d.vessel.breadth_m, d.vessel.length_m)
         got = self.order_cache.get(key)
         if got is None:
             lit = [chosen for period in ("night", "day") for _, _, _, chosen in self._lightings(d, period) if chosen]
@@ -405,7 +406,7 @@ def other_orders(order: Callable[[float], Any], lo: float, hi: float, length_m: 
         halve(probes[k], got[k], probes[k + 1], got[k + 1])
     mine = order(length_m)
     # each order at the middle of the lengths it was seen at (away from where it turns into another)
-    return [sorted(xs)[len(xs) // 2] for o, xs in seen.items() if o is not None and o != mine]
+    return [sorted(xs)[len(xs) // 2] for o, xs in seen.items() if o != mine]
 
 
 def _steps(points: list[tuple[float, str]], tol: float) -> tuple[tuple[str, ...], ...]:
