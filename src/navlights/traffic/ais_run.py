@@ -437,9 +437,9 @@ def _time_json(t: Any) -> str:
 
 
 #: The JSON text of each speed, course and heading written (AIS gives them in tenths and whole degrees: a few thousand
-#: values, so a float's ``repr``, most of a report line's cost, is made once each), and of None; bounded (cleared past
+#: values, so a float's ``repr``, most of a report line's cost, is made once each); bounded (cleared past
 #: :data:`MAX_NUMBERS`).
-_NUMBERS: dict[float | None, str] = {None: "null"}
+_NUMBERS: dict[float, str] = {}
 MAX_NUMBERS = 20_000
 
 
@@ -447,7 +447,6 @@ def _number(x: float) -> str:
     """The JSON text of a float, remembered in :data:`_NUMBERS`."""
     if len(_NUMBERS) >= MAX_NUMBERS:
         _NUMBERS.clear()
-        _NUMBERS[None] = "null"
     text: str = repr(x)
     _NUMBERS[x] = text
     return text
